@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, type Db, type DbKind, openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { App } from './lib/http.ts';
+import { AccessTokens } from './lib/jwt.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { modules } from './modules/index.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DbKind;
+    mailer: Mailer;
+    accessTokens: AccessTokens;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const VERSION: string = JSON.parse(readFileSync(join(here, '../package.json'), 'utf8')).version;
+
+export interface AppDeps {
+  /** An open, migrated database; when absent buildApp opens `config.databaseUrl` and migrates it. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Registers plugins, then modules; never listens (tests use inject, server.ts listens). */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? openDatabase(config.databaseUrl);
+  if (ownsDatabase) await migrateToLatest(database.db, database.kind);
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.refresh_token',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
+  app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerOpenApi(app, VERSION);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      for (const mod of modules) await api.register(mod);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = config.webDist ? resolve(config.webDist) : resolve(here, '../../web/dist');
+  await registerWeb(app, webDist);
+  return app;
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+let pgParsersInstalled = false;
+
+/** pg returns BIGINT (and count/sum) as strings; money is BIGINT, so parse to numbers and refuse to lose precision. */
+function installPgParsers(): void {
+  if (pgParsersInstalled) return;
+  pgParsersInstalled = true;
+  const toSafeNumber = (text: string) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT out of safe range: ${text}`);
+    return value;
+  };
+  pg.types.setTypeParser(pg.types.builtins.INT8, toSafeNumber);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
+}
+
+/** Opens `sqlite:<path>` (created with its folder when missing) or `postgres://…`. */
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    const inMemory = path === ':memory:';
+    if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+    const sqlite = new SqliteDatabase(inMemory ? ':memory:' : resolve(path));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma('temp_store = MEMORY');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      kind: 'sqlite',
+      close: async () => {
+        await db.destroy();
+      },
+    };
+  }
+  installPgParsers();
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db, DbKind } from './connection.ts';
+import * as m001 from './migrations/001_identity.ts';
+import * as m002 from './migrations/002_reference.ts';
+import * as m003 from './migrations/003_ledger.ts';
+
+/** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
+export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
+
+const all: Record<string, { up: DialectMigration }> = {
+  '001_identity': m001,
+  '002_reference': m002,
+  '003_ledger': m003,
+};
+
+export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(all)) {
+        out[name] = { up: (trxDb) => migration.up(trxDb as Db, kind) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  /** Lower-cased e-mail; unique, so addresses are unique case-insensitively. */
+  email_normalized: string;
+  password_hash: string;
+  email_verified_at: string | null;
+  language_id: number;
+  currency_id: number;
+  country_id: number;
+  stripe_customer_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Every token issued by rotation from one sign-in shares a family; reuse of a spent one revokes it. */
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'verify' | 'reset';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AccountLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON text; never tokens or passwords. */
+  details: string | null;
+  created_at: string;
+}
+
+export interface IdentityTables {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  account_logs: AccountLogsTable;
+}

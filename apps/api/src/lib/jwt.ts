@@ -1,0 +1,39 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@centavo/shared';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Access tokens: HS256 JWTs of 15 minutes with `typ: access`. Only HS256 is accepted, so `alg: none` and
+ * tokens signed with any other key or algorithm fail. Refresh tokens are opaque random strings, never JWTs.
+ */
+export class AccessTokens {
+  readonly #key: Uint8Array;
+  readonly #issuer: string;
+
+  constructor(secret: string, issuer = 'centavo') {
+    this.#key = new TextEncoder().encode(secret);
+    this.#issuer = issuer;
+  }
+
+  async sign(userId: number, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(this.#issuer)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.#key);
+  }
+
+  /** Returns the user id, or null for any token that is not a valid, unexpired access token of ours. */
+  async verify(token: string): Promise<number | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: this.#issuer });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub))
+        return null;
+      return Number(payload.sub);
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+}

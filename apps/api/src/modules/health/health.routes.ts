@@ -1,0 +1,21 @@
+import { healthSchema } from '@centavo/shared';
+import { sql } from 'kysely';
+import { VERSION } from '../../app.ts';
+import type { App } from '../../lib/http.ts';
+
+export async function healthModule(app: App): Promise<void> {
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], security: [], response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+        return { status: 'ok' as const, version: VERSION, database: app.dbKind };
+      } catch {
+        return reply
+          .status(503)
+          .send({ status: 'degraded' as const, version: VERSION, database: app.dbKind });
+      }
+    },
+  );
+}

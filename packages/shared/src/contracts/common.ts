@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { isValidDate, isValidMonth } from '../dates.ts';
+import { ERROR_CODES } from '../errors.ts';
+import { MAX_CENTS } from '../money.ts';
+
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idParamsSchema = z.object({ id: idSchema });
+
+export const dateSchema = z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' });
+export const monthSchema = z.string().refine(isValidMonth, { message: 'is not a valid month (YYYY-MM)' });
+
+/** A positive amount of cents (an entry's value). */
+export const positiveCentsSchema = z.number().int().positive().max(MAX_CENTS);
+/** Any amount of cents, e.g. an initial balance that may be negative. */
+export const centsSchema = z.number().int().min(-MAX_CENTS).max(MAX_CENTS);
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const paginationMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item) });
+}
+
+export function paginatedSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: paginationMetaSchema });
+}
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Query booleans arrive as strings: "true"/"1" and "false"/"0". */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

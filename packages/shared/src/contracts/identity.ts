@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { idSchema } from './common.ts';
+
+/** Contracts of DESIGN.md §5. Field names are the API's (snake_case); forms use the same names. */
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const nameSchema = z.string().trim().min(1).max(120);
+
+function confirmed<T extends { password: string; password_confirmation: string }>(
+  body: T,
+  ctx: z.RefinementCtx,
+) {
+  if (body.password !== body.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'confirmation does not match' });
+  }
+}
+
+export const registerBodySchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX),
+    /** Interface language at registration (1 en, 2 br); defaults from the browser on the client. */
+    language_id: idSchema.optional(),
+  })
+  .superRefine(confirmed);
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  stripe_customer_id: z.string().nullable(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(512) });
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1).max(512),
+    password: passwordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX),
+  })
+  .superRefine(confirmed);
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  language_id: z.number().int(),
+  currency_code_id: z.number().int(),
+  country_id: z.number().int(),
+  stripe_customer_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const updateUserBodySchema = z.object({ name: nameSchema, email: emailSchema });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    current_password: z.string().min(1).max(PASSWORD_MAX),
+    password: passwordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX),
+  })
+  .superRefine(confirmed);
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const deleteUserBodySchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+
+export const preferencesSchema = z.object({
+  language_id: idSchema,
+  currency_code_id: idSchema,
+  country_id: idSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+export const updatePreferencesBodySchema = preferencesSchema;
+
+export const languageSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const currencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
+});
+export const countrySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type Language = z.infer<typeof languageSchema>;
+export type Currency = z.infer<typeof currencySchema>;
+export type Country = z.infer<typeof countrySchema>;
+
+/** PUT /user/preferences answers with the chosen objects (spec §3). */
+export const preferencesUpdateResponseSchema = z.object({
+  language: languageSchema,
+  currency_code: currencySchema,
+  country: countrySchema,
+});
+
+export const ACCOUNT_LOG_EVENTS = [
+  'login',
+  'login_failed',
+  'logout',
+  'register',
+  'email_verified',
+  'password_changed',
+  'password_reset_requested',
+  'password_reset',
+  'profile_updated',
+  'preferences_updated',
+  'export',
+  'subscription_changed',
+] as const;
+export type AccountLogEvent = (typeof ACCOUNT_LOG_EVENTS)[number];
+
+export const accountLogSchema = z.object({
+  id: z.number().int(),
+  event: z.enum(ACCOUNT_LOG_EVENTS),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AccountLog = z.infer<typeof accountLogSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+});

@@ -1,0 +1,70 @@
+/** Dates are plain `YYYY-MM-DD` strings and months `YYYY-MM`; this is the one module doing their math. */
+export type IsoDate = string;
+export type IsoMonth = string;
+
+export const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function isValidDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return d <= daysInMonth(y, m);
+}
+
+export function isValidMonth(value: string): boolean {
+  return MONTH_RE.test(value);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function monthOf(date: IsoDate): IsoMonth {
+  return date.slice(0, 7);
+}
+
+export function todayIso(now: Date = new Date()): IsoDate {
+  return now.toISOString().slice(0, 10);
+}
+
+export function currentMonth(now: Date = new Date()): IsoMonth {
+  return todayIso(now).slice(0, 7);
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Adds whole months to a month ('2026-11', 3 → '2027-02'). */
+export function addMonths(month: IsoMonth, count: number): IsoMonth {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + count;
+  return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1)}`;
+}
+
+/** Number of months from a to b (b − a). */
+export function monthDiff(a: IsoMonth, b: IsoMonth): number {
+  const [ay, am] = a.split('-').map(Number) as [number, number];
+  const [by, bm] = b.split('-').map(Number) as [number, number];
+  return by * 12 + bm - (ay * 12 + am);
+}
+
+/** The date in `month` with `day`, clamped to the month's length (31 → 28/29/30). */
+export function dateInMonth(month: IsoMonth, day: number): IsoDate {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${pad(Math.min(day, daysInMonth(y, m)))}`;
+}
+
+/** The same day of month `count` months later, clamped ('2026-01-31', 1 → '2026-02-28'). */
+export function addMonthsToDate(date: IsoDate, count: number): IsoDate {
+  return dateInMonth(addMonths(monthOf(date), count), Number(date.slice(8, 10)));
+}
+
+export function firstDayOfMonth(month: IsoMonth): IsoDate {
+  return `${month}-01`;
+}
+
+export function lastDayOfMonth(month: IsoMonth): IsoDate {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${pad(daysInMonth(y, m))}`;
+}

@@ -1,0 +1,97 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+
+/** Runs a command inheriting stdio; resolves to its exit code. */
+export function run(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when apps/web/dist is missing or older than the web and shared sources. */
+export function webBuildIsStale() {
+  const index = join(root, 'apps/web/dist/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return (
+    newestMtime(join(root, 'apps/web/src')) > built ||
+    newestMtime(join(root, 'packages/shared/src')) > built ||
+    statSync(join(root, 'apps/web/index.html')).mtimeMs > built
+  );
+}
+
+export async function buildWeb() {
+  const code = await run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+  });
+  if (code !== 0) throw new Error('web build failed');
+}
+
+/**
+ * A throwaway PostgreSQL for the tests when TEST_DATABASE_URL is not given: initdb into a temp folder and
+ * start it on a free port. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
+ */
+export async function startThrowawayPostgres() {
+  const binDir = [
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+  ].find((d) => existsSync(join(d, 'initdb')));
+  if (!binDir) {
+    throw new Error(
+      'No PostgreSQL for the PostgreSQL test run. Either set TEST_DATABASE_URL=postgres://user@host:port/db ' +
+        '(a user allowed to create databases), or install the server: apt-get install -y postgresql',
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'centavo-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const wrap = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  if (asRoot) spawnSync('chown', ['postgres', dir]);
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const [c1, a1] = wrap(join(binDir, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+  ]);
+  let r = spawnSync(c1, a1, { stdio: 'pipe' });
+  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr}`);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const [c2, a2] = wrap(join(binDir, 'pg_ctl'), [
+    '-D',
+    join(dir, 'data'),
+    '-o',
+    opts,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
+  r = spawnSync(c2, a2, { stdio: 'pipe' });
+  if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.stderr}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      const [c3, a3] = wrap(join(binDir, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+      spawnSync(c3, a3, { stdio: 'ignore' });
+    },
+  };
+}
