@@ -1,0 +1,11 @@
+import { auth } from './auth.ts';
+import { common } from './common.ts';
+import { help } from './help.ts';
+import { landing } from './landing.ts';
+import { ledger } from './ledger.ts';
+import { mail } from './mail.ts';
+import { settings } from './settings.ts';
+import { validation } from './validation.ts';
+
+/** The en catalogue, one namespace per file so each feature owns its texts. */
+export const en = { auth, common, help, landing, ledger, mail, settings, validation };
