@@ -52,9 +52,17 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     };
   }
   installPgParsers();
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // A client losing its connection (idle or checked out) must not crash the process: the failing query
+  // rejects (and becomes a 503), and the pool replaces the client for the next one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

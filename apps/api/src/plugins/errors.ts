@@ -9,8 +9,13 @@ function fieldName(path: ReadonlyArray<PropertyKey>, fallback: string): string {
   return typeof first === 'string' ? first : fallback;
 }
 
+const CONNECTION_LOST =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|connect ECONNREFUSED/;
+
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
+  // pg reports a dropped connection without a code, only by message.
+  if (error instanceof Error && CONNECTION_LOST.test(error.message)) return true;
   return (
     typeof code === 'string' &&
     ([

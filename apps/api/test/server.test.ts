@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './app.ts';
+
+const serverEntry = join(import.meta.dirname, '../src/server.ts');
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number>;
+} {
+  let output = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const exit = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  return { child, output: () => output, exit };
+}
+
+async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('server process', () => {
+  it('stops with a message naming a bad variable', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(join(tmpdir(), 'centavo-srv-')) });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toMatch(/PORT:/);
+  });
+
+  it('creates and migrates its SQLite database on first start, then shuts down cleanly on SIGTERM', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const dataDir = mkdtempSync(join(tmpdir(), 'centavo-srv-'));
+    const server = startServer({ PORT: port, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
+    await waitFor(() => server.output().includes('listening'));
+    const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/country`);
+    await new Promise((r) => setTimeout(r, 5));
+    server.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.length).toBeGreaterThan(200);
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toMatch(/shutting down/);
+  });
+});
+
+describe('request handling', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ BODY_LIMIT: '4096' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers 413 with the error model when the body is over the limit', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers malformed JSON with a 4xx in the error model, never a 5xx', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
