@@ -30,6 +30,8 @@ export function parseMoney(input: string): Cents | null {
   let fraction = '00';
   if (decimal) {
     whole = body.slice(0, decimal.index);
+    // The decimal separator cannot also group the whole part ("12.345.6" is a typo, not 12345.60).
+    if (whole.includes(body.charAt(decimal.index))) return null;
     fraction = (decimal[1] ?? '').padEnd(2, '0');
   }
   if (!/^\d[\d.,]*$|^$/.test(whole)) return null;
