@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { OPERATIONS } from '../constants.ts';
+import { isValidDate } from '../dates.ts';
+import {
+  dateSchema,
+  idSchema,
+  monthSchema,
+  paginationMetaSchema,
+  positiveCentsSchema,
+  queryBoolean,
+} from './common.ts';
+import { searchQuerySchema } from './ledger.ts';
+
+/** 1 income, 2 expense, 3 investment, 4 transfer (DESIGN.md §3). */
+export const operationIdSchema = z.coerce
+  .number()
+  .int()
+  .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: 'must be 1, 2, 3 or 4' });
+
+export const INSTALLMENTS_MIN = 2;
+export const INSTALLMENTS_MAX = 420;
+
+/** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
+const limitFixedDateSchema = z
+  .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/**
+ * Tags: an array of tag ids, or a comma-separated string where numeric items are tag ids and other items
+ * are labels (created like POST /tag/tags and replaced by their ids).
+ */
+export const entryTagsInputSchema = z.union([z.array(idSchema).max(50), z.string().max(2000)]);
+export type EntryTagsInput = z.infer<typeof entryTagsInputSchema>;
+
+const entryFields = {
+  description: z.string().trim().min(1).max(255),
+  /** Cents, > 0; the operation gives the direction. */
+  value: positiveCentsSchema,
+  date: dateSchema,
+  operation_id: operationIdSchema,
+  /** Forced to 1 for transfers (operation 4). */
+  category_id: idSchema.nullable().optional(),
+  /** Must belong to category_id; forced to 27 for transfers. */
+  sub_category_id: idSchema.nullable().optional(),
+  /** Exactly one of account_id / card_id for income, expense and investment; transfers use account_id. */
+  account_id: idSchema.nullable().optional(),
+  card_id: idSchema.nullable().optional(),
+  /** Transfers only: the receiving account (≠ account_id). */
+  destination_account_id: idSchema.nullable().optional(),
+  paid: z.boolean().optional(),
+  tags: entryTagsInputSchema.optional(),
+  notes: z.string().max(2000).nullable().optional(),
+} as const;
+
+/** POST /entry. Answers 201 with the entry created (the first one of a series). */
+export const entryCreateBodySchema = z
+  .object({
+    ...entryFields,
+    paid: z.boolean().default(false),
+    /** Recurring monthly entry, from `date` through `limit_fixed_date` (for ever when null). */
+    fixed: z.boolean().default(false),
+    limit_fixed_date: limitFixedDateSchema,
+    /** Split `value` into N monthly entries (2–420); remainder cents on the first. */
+    installments: z.number().int().min(INSTALLMENTS_MIN).max(INSTALLMENTS_MAX).nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.fixed && body.installments) {
+      ctx.addIssue({ code: 'custom', path: ['installments'], message: 'cannot be combined with fixed' });
+    }
+    if (body.limit_fixed_date && !body.fixed) {
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'requires fixed' });
+    }
+    if (body.limit_fixed_date && body.limit_fixed_date < body.date) {
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'must not be before date' });
+    }
+  });
+export type EntryCreateBody = z.input<typeof entryCreateBodySchema>;
+export type EntryCreateInput = z.output<typeof entryCreateBodySchema>;
+
+/**
+ * PUT /entry/{id}?scope=one|next|all: any subset of the fields. With scope next/all every given field is
+ * applied to each entry in scope; a changed date moves each occurrence by the same number of months and
+ * sets its day (clamped). `limit_fixed_date` (fixed series, scope next/all) shortens or extends the series.
+ */
+export const entryUpdateBodySchema = z.object({
+  description: entryFields.description.optional(),
+  value: entryFields.value.optional(),
+  date: entryFields.date.optional(),
+  operation_id: entryFields.operation_id.optional(),
+  category_id: entryFields.category_id,
+  sub_category_id: entryFields.sub_category_id,
+  account_id: entryFields.account_id,
+  card_id: entryFields.card_id,
+  destination_account_id: entryFields.destination_account_id,
+  paid: entryFields.paid,
+  tags: entryFields.tags,
+  notes: entryFields.notes,
+  limit_fixed_date: z
+    .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+});
+export type EntryUpdateBody = z.input<typeof entryUpdateBodySchema>;
+export type EntryUpdateInput = z.output<typeof entryUpdateBodySchema>;
+
+export const ENTRY_SCOPES = ['one', 'next', 'all'] as const;
+export const entryScopeQuerySchema = z.object({ scope: z.enum(ENTRY_SCOPES).default('one') });
+export type EntryScope = (typeof ENTRY_SCOPES)[number];
+
+export const entryPaidBodySchema = z.object({ paid: z.boolean() });
+
+export const entrySchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  value: z.number().int(),
+  date: z.string(),
+  operation_id: z.number().int(),
+  category_id: z.number().int().nullable(),
+  sub_category_id: z.number().int().nullable(),
+  account_id: z.number().int().nullable(),
+  card_id: z.number().int().nullable(),
+  destination_account_id: z.number().int().nullable(),
+  paid: z.boolean(),
+  paid_at: z.string().nullable(),
+  notes: z.string().nullable(),
+  fixed: z.boolean(),
+  limit_fixed_date: z.string().nullable(),
+  /** Shared by the entries of one fixed series or one installment purchase; null for a single entry. */
+  series_id: z.number().int().nullable(),
+  installment_number: z.number().int().nullable(),
+  installment_count: z.number().int().nullable(),
+  tags: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+/** Filters of GET /entry and GET /entry/export. Without month or dates: the current month. */
+export const entryFiltersSchema = z.object({
+  month: monthSchema.optional(),
+  start_date: dateSchema.optional(),
+  end_date: dateSchema.optional(),
+  account_id: idSchema.optional(),
+  card_id: idSchema.optional(),
+  category_id: idSchema.optional(),
+  sub_category_id: idSchema.optional(),
+  tag_id: idSchema.optional(),
+  operation_id: operationIdSchema.optional(),
+  paid: queryBoolean.optional(),
+  /** Text searched in description and notes (case-insensitive). */
+  q: searchQuerySchema.optional(),
+});
+export type EntryFilters = z.infer<typeof entryFiltersSchema>;
+
+function checkRange(
+  query: { start_date?: string | undefined; end_date?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (query.start_date && query.end_date && query.end_date < query.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+  }
+}
+
+/**
+ * GET /entry: sorted by date then id. Without `per_page` the whole month (or range) comes in one response
+ * (the web list is virtualised); with `page`/`per_page` it is paginated.
+ */
+export const entryListQuerySchema = entryFiltersSchema
+  .extend({
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    per_page: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .superRefine(checkRange);
+export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
+
+export const entryListSchema = z.object({ data: z.array(entrySchema), meta: paginationMetaSchema });
+
+export const entryExportQuerySchema = entryFiltersSchema
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') })
+  .superRefine(checkRange);
+export type EntryExportQuery = z.infer<typeof entryExportQuerySchema>;
+
+export const entryBalanceQuerySchema = z.object({ month: monthSchema.optional() });
+
+export const accountBalanceSchema = z.object({
+  account_id: z.number().int(),
+  opening_balance: z.number().int(),
+  closing_balance: z.number().int(),
+  predicted_balance: z.number().int(),
+});
+
+/**
+ * GET /entry/balance (DESIGN.md §4): income/expense/investment = the month's entries, paid or not;
+ * result = income − expense − investment; opening/closing = initial balances + paid entries before / through
+ * the month; predicted = initial balances + every entry through the month's end. Transfers count only in
+ * the accounts' balances.
+ */
+export const entryBalanceSchema = z.object({
+  month: z.string(),
+  income: z.number().int(),
+  expense: z.number().int(),
+  investment: z.number().int(),
+  result: z.number().int(),
+  opening_balance: z.number().int(),
+  closing_balance: z.number().int(),
+  predicted_balance: z.number().int(),
+  accounts: z.array(accountBalanceSchema),
+});
+export type EntryBalance = z.infer<typeof entryBalanceSchema>;
+
+/** GET /entry/get-start-of-date-carousel: the earliest entry's month, or the current month. */
+export const entryCarouselStartSchema = z.object({ month: z.string(), date: z.string() });

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * Pieces shared by the ledger contracts (banks, accounts, categories, tags, entries). Field names are the
+ * API's snake_case names and stay stable: the web forms bind to them.
+ */
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #1a2b3c' });
+
+/** Free-text search in a query string. */
+export const searchQuerySchema = z.string().trim().max(100);
