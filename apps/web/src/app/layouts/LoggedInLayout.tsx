@@ -1,0 +1,281 @@
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAdjustments,
+  IconBuildingBank,
+  IconCategory,
+  IconChartBar,
+  IconChartPie,
+  IconCreditCard,
+  IconHelp,
+  IconHistory,
+  IconLayoutDashboard,
+  IconList,
+  IconLogout,
+  IconMoon,
+  IconReceipt,
+  IconSparkles,
+  IconSun,
+  IconTags,
+  IconTargetArrow,
+  IconUser,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+import { scheduleTokenRefresh, signOut, switchLanguage } from '../../features/auth/session.ts';
+import { handleUnauthenticated } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { toastError } from '../../lib/toasts.ts';
+import { paths } from '../paths.ts';
+import { LanguageItems } from './LanguageMenu.tsx';
+import classes from './layouts.module.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+function useNavGroups(): { label: string; items: NavItem[] }[] {
+  const { t } = useTranslation();
+  return [
+    {
+      label: t('nav.groups.money'),
+      items: [
+        { to: paths.entriesList, label: t('nav.entries'), icon: IconList },
+        { to: paths.accountList, label: t('nav.accounts'), icon: IconBuildingBank },
+        { to: paths.card.build(1), label: t('nav.cards'), icon: IconCreditCard },
+      ],
+    },
+    {
+      label: t('nav.groups.planning'),
+      items: [
+        { to: paths.budget, label: t('nav.budget'), icon: IconTargetArrow },
+        { to: paths.dashboard, label: t('nav.dashboard'), icon: IconLayoutDashboard },
+      ],
+    },
+    {
+      label: t('nav.groups.insights'),
+      items: [
+        { to: paths.reports.analysis, label: t('nav.analysis'), icon: IconChartBar },
+        { to: paths.reports.byCategory, label: t('nav.byCategory'), icon: IconChartPie },
+      ],
+    },
+    {
+      label: t('nav.groups.settings'),
+      items: [
+        { to: paths.configs.categories, label: t('nav.categories'), icon: IconCategory },
+        { to: paths.configs.tags, label: t('nav.tags'), icon: IconTags },
+        { to: paths.configs.myPlan, label: t('nav.myPlan'), icon: IconReceipt },
+        { to: paths.configs.preferences, label: t('nav.preferences'), icon: IconAdjustments },
+      ],
+    },
+  ];
+}
+
+function isActive(pathname: string, to: string): boolean {
+  if (to.startsWith('/card/')) return pathname.startsWith('/card/');
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const initials = (user?.name ?? '?')
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('actions.userMenu')}>
+          <ActionIcon
+            variant="subtle"
+            size="xl"
+            radius="xl"
+            aria-label={t('actions.userMenu')}
+            data-testid="user-menu"
+          >
+            <Avatar color="centavo" radius="xl" size={34}>
+              {initials}
+            </Avatar>
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <Stack gap={0} px="sm" py={6}>
+            <Text fw={600} fz="sm" truncate>
+              {user.name}
+            </Text>
+            <Text c="dimmed" fz="xs" truncate>
+              {user.email}
+            </Text>
+          </Stack>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
+          {t('nav.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.configs.preferences}
+          leftSection={<IconAdjustments size={16} />}
+        >
+          {t('nav.preferences')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.logs} leftSection={<IconHistory size={16} />}>
+          {t('nav.logs')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.help} leftSection={<IconHelp size={16} />}>
+          {t('nav.help')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={scheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
+          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+        >
+          {scheme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
+        </Menu.Item>
+        <Menu.Divider />
+        <LanguageItems onPick={(locale) => switchLanguage(locale, queryClient).catch(() => toastError())} />
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => signOut(queryClient)}
+          data-testid="sign-out"
+        >
+          {t('actions.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The signed-in shell: auth check, navigation to every area, user menu (DESIGN §7). */
+export function LoggedInLayout() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const groups = useNavGroups();
+
+  // Close the mobile navigation after each navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => close(), [location.pathname]);
+
+  const expiresAt = auth.isAuthenticated ? auth.token?.expires_at : undefined;
+  useEffect(() => scheduleTokenRefresh(expiresAt, handleUnauthenticated), [expiresAt]);
+
+  if (!auth.isAuthenticated) {
+    return (
+      <Navigate to={paths.auth.login} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a href="#main" className={classes.skipLink}>
+        {t('skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('actions.closeNavigation') : t('actions.openNavigation')}
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <Link
+              to={paths.entriesList}
+              aria-label={t('nav.entries')}
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
+              <Logo size={28} />
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={t('nav.upgrade')}>
+              <ActionIcon
+                component={Link}
+                to={paths.configs.upgrade}
+                variant="light"
+                size="lg"
+                aria-label={t('nav.upgrade')}
+                visibleFrom="xs"
+              >
+                <IconSparkles size={18} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" p="sm" component="nav" aria-label={t('nav.main')}>
+        <ScrollArea type="auto">
+          <Stack gap="md">
+            {groups.map((group) => (
+              <Stack key={group.label} gap={2}>
+                <Text className={classes.navSection} fz={11} fw={700} c="dimmed" px="sm" pb={2}>
+                  {group.label}
+                </Text>
+                {group.items.map((item) => (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<item.icon size={18} stroke={1.6} />}
+                    active={isActive(location.pathname, item.to)}
+                    aria-current={isActive(location.pathname, item.to) ? 'page' : undefined}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

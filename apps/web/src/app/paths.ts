@@ -1,0 +1,40 @@
+/**
+ * Every route of the product (spec §2) in one typed module: pages, links and redirects build URLs from
+ * here, never from hand-written strings.
+ */
+export const paths = {
+  landing: '/',
+  welcome: '/welcome',
+  me: '/me',
+  components: '/components',
+  allForms: '/allforms',
+  thirdPartyAuth: '/third-party-auth',
+  socialCallback: '/auth/social-callback',
+  accountFilterForm: '/account/filterForm',
+  auth: {
+    login: '/auth/login',
+    register: '/auth/register',
+    forgotPassword: '/auth/forgot-password',
+    resetPassword: '/auth/reset-password',
+    verifyEmail: '/auth/verify-email',
+  },
+  accountList: '/account/list',
+  budget: '/budget',
+  card: { pattern: '/card/:id', build: (id: number | string): string => `/card/${encodeURIComponent(id)}` },
+  configs: {
+    categories: '/configs/categories',
+    myPlan: '/configs/my-plan',
+    upgrade: '/configs/my-plan/upgrade',
+    preferences: '/configs/preferences',
+    tags: '/configs/tags',
+  },
+  dashboard: '/dashboard',
+  entriesList: '/entries/list',
+  help: '/help',
+  logs: '/logs',
+  profile: '/profile',
+  reports: { analysis: '/reports/analysis', byCategory: '/reports/by-category' },
+} as const;
+
+/** Where a successful sign-in lands (spec §2). */
+export const HOME_PATH = paths.entriesList;

@@ -1,0 +1,167 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFound } from '../components/NotFound.tsx';
+import { LoggedInLayout } from './layouts/LoggedInLayout.tsx';
+import { LoggedOutLayout } from './layouts/LoggedOutLayout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { paths } from './paths.ts';
+import { RootLayout } from './RootLayout.tsx';
+import {
+  AnalysisRoute,
+  BudgetRoute,
+  ByCategoryRoute,
+  CardRoute,
+  DashboardRoute,
+  MyPlanRoute,
+  SocialSignInRoute,
+  UpgradeRoute,
+} from './routes/coming-soon.tsx';
+import { DevOnly, isNumericId, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
+
+// Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/VerifyEmailPage.tsx'),
+  'VerifyEmailPage',
+);
+const WelcomePage = lazyPage(() => import('../features/auth/pages/WelcomePage.tsx'), 'WelcomePage');
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+const MePage = lazyPage(() => import('../features/profile/pages/MePage.tsx'), 'MePage');
+const PreferencesPage = lazyPage(
+  () => import('../features/preferences/pages/PreferencesPage.tsx'),
+  'PreferencesPage',
+);
+const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage');
+const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage');
+const EntriesListPage = lazyPage(
+  () => import('../features/entries/pages/EntriesListPage.tsx'),
+  'EntriesListPage',
+);
+const AccountListPage = lazyPage(
+  () => import('../features/accounts/pages/AccountListPage.tsx'),
+  'AccountListPage',
+);
+const AccountFilterFormPage = lazyPage(
+  () => import('../features/accounts/pages/AccountFilterFormPage.tsx'),
+  'AccountFilterFormPage',
+);
+const CategoriesPage = lazyPage(
+  () => import('../features/categories/pages/CategoriesPage.tsx'),
+  'CategoriesPage',
+);
+const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage');
+const ComponentsGallery = lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery');
+const FormsGallery = lazyPage(() => import('./routes/dev/FormsGallery.tsx'), 'FormsGallery');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      // No layout (spec §2).
+      {
+        path: paths.landing,
+        element: (
+          <VisitorOnly>
+            <LandingPage />
+          </VisitorOnly>
+        ),
+      },
+      {
+        path: paths.me,
+        element: (
+          <RequireAuth>
+            <MePage />
+          </RequireAuth>
+        ),
+      },
+      { path: paths.accountFilterForm, element: <AccountFilterFormPage /> },
+      {
+        path: paths.components,
+        element: (
+          <DevOnly>
+            <ComponentsGallery />
+          </DevOnly>
+        ),
+      },
+      {
+        path: paths.allForms,
+        element: (
+          <DevOnly>
+            <FormsGallery />
+          </DevOnly>
+        ),
+      },
+      // Visitors' layout.
+      {
+        element: <LoggedOutLayout />,
+        children: [
+          {
+            path: paths.auth.login,
+            element: (
+              <VisitorOnly>
+                <LoginPage />
+              </VisitorOnly>
+            ),
+          },
+          {
+            path: paths.auth.register,
+            element: (
+              <VisitorOnly>
+                <RegisterPage />
+              </VisitorOnly>
+            ),
+          },
+          { path: paths.auth.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: paths.auth.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.auth.verifyEmail, element: <VerifyEmailPage /> },
+          { path: paths.welcome, element: <WelcomePage /> },
+          { path: paths.thirdPartyAuth, element: <SocialSignInRoute /> },
+          { path: paths.socialCallback, element: <SocialSignInRoute /> },
+        ],
+      },
+      // Signed-in layout with the auth check.
+      {
+        element: <LoggedInLayout />,
+        children: [
+          { path: paths.accountList, element: <AccountListPage /> },
+          { path: paths.budget, element: <BudgetRoute /> },
+          {
+            path: paths.card.pattern,
+            element: (
+              <ValidRoute check={isNumericId}>
+                <CardRoute />
+              </ValidRoute>
+            ),
+          },
+          { path: paths.configs.categories, element: <CategoriesPage /> },
+          { path: paths.configs.myPlan, element: <MyPlanRoute /> },
+          { path: paths.configs.upgrade, element: <UpgradeRoute /> },
+          { path: paths.configs.preferences, element: <PreferencesPage /> },
+          { path: paths.configs.tags, element: <TagsPage /> },
+          { path: paths.dashboard, element: <DashboardRoute /> },
+          { path: paths.entriesList, element: <EntriesListPage /> },
+          { path: paths.help, element: <HelpPage /> },
+          { path: paths.logs, element: <LogsPage /> },
+          { path: paths.profile, element: <ProfilePage /> },
+          { path: paths.reports.analysis, element: <AnalysisRoute /> },
+          { path: paths.reports.byCategory, element: <ByCategoryRoute /> },
+        ],
+      },
+      // Unmatched: a non-fatal 404 page (spec §8).
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { NotFound } from '../../components/NotFound.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import { HOME_PATH, paths } from '../paths.ts';
+
+/** A route's validity check (spec §2): when it fails the page is a 404 'Page Not Found: {path}'. */
+export function ValidRoute({
+  check,
+  children,
+}: {
+  check: (params: Record<string, string | undefined>) => boolean;
+  children: ReactNode;
+}) {
+  const params = useParams();
+  return check(params) ? children : <NotFound reason="invalid" />;
+}
+
+export function isNumericId(params: Record<string, string | undefined>): boolean {
+  return /^[1-9]\d{0,15}$/.test(params.id ?? '');
+}
+
+/** Signed-in users skip the visitor pages (login, register, landing). */
+export function VisitorOnly({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <Navigate to={HOME_PATH} replace /> : children;
+}
+
+/** For the layout-less pages that still need a user (/me). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? children : <Navigate to={paths.auth.login} replace />;
+}
+
+/** /components and /allforms exist in development builds only (DESIGN §7). */
+export function DevOnly({ children }: { children: ReactNode }) {
+  return import.meta.env.DEV ? children : <NotFound />;
+}

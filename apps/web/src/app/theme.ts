@@ -1,0 +1,50 @@
+import { BREAKPOINTS } from '@centavo/shared/constants';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+declare module '@mantine/core' {
+  // The spec's image widths add an xxl breakpoint to Mantine's five.
+  export interface MantineThemeSizesOverride {
+    breakpoints: Record<keyof typeof BREAKPOINTS, string>;
+  }
+}
+
+/** Mantine expects breakpoints in em; the spec gives px (16 px = 1 em). */
+function toEm(px: number): string {
+  return `${px / 16}em`;
+}
+
+export const breakpoints = {
+  xs: toEm(BREAKPOINTS.xs),
+  sm: toEm(BREAKPOINTS.sm),
+  md: toEm(BREAKPOINTS.md),
+  lg: toEm(BREAKPOINTS.lg),
+  xl: toEm(BREAKPOINTS.xl),
+  xxl: toEm(BREAKPOINTS.xxl),
+} satisfies Record<keyof typeof BREAKPOINTS, string>;
+
+/** Centavo green: a calm money colour whose shade 7 keeps 4.5:1 contrast with white text. */
+const centavo: MantineColorsTuple = [
+  '#e6fbf3',
+  '#d3f3e6',
+  '#a8e6cc',
+  '#79d8b0',
+  '#52cc99',
+  '#39c48a',
+  '#26b37b',
+  '#0b7a5f',
+  '#0a6a53',
+  '#075343',
+];
+
+export const theme = createTheme({
+  primaryColor: 'centavo',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { centavo },
+  breakpoints,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  focusRing: 'auto',
+});

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  return <ComingSoon area={t('appName')} />;
+}

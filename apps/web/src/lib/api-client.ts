@@ -1,0 +1,139 @@
+import type { ErrorCode, FieldErrors, TokenResponse } from '@centavo/shared';
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@centavo/shared/errors';
+import { paths } from '../app/paths.ts';
+import { clearAuth, getAuthState, setAuthState, storeToken } from './auth-store.ts';
+import { navigate } from './navigation.ts';
+
+export const API_BASE = '/api/v1';
+
+/** Every failed call becomes one of these (DESIGN §2 error body plus the HTTP status). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK_ERROR';
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, code: ErrorCode | 'NETWORK_ERROR', errors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** false for the public auth calls: no bearer header, and a 401 is a plain error, not a sign-out. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Refresh this long before the access token runs out. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Swaps the refresh token for a new token pair; concurrent callers share one request (single-flight). */
+export function refreshToken(): Promise<boolean> {
+  if (refreshInFlight) return refreshInFlight;
+  const token = getAuthState().token;
+  if (!token) return Promise.resolve(false);
+  refreshInFlight = (async () => {
+    try {
+      const response = await fetch(`${API_BASE}/auth/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ refresh_token: token.refresh_token }),
+      });
+      if (!response.ok) return false;
+      storeToken((await response.json()) as TokenResponse);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isErrorBody(value: unknown): value is { message: string; code: ErrorCode; errors?: FieldErrors } {
+  return (
+    typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string'
+  );
+}
+
+/** Signs out locally and goes to the login page (spec §4: any 401). */
+export function handleUnauthenticated(): void {
+  clearAuth();
+  if (globalThis.location?.pathname !== paths.auth.login) navigate(paths.auth.login, { replace: true });
+}
+
+/** JSON fetch wrapper: bearer header, no retries, typed errors, 401/403 handling of spec §4. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  if (auth) {
+    const token = getAuthState().token;
+    if (token && token.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = auth ? getAuthState().token : null;
+  if (token) headers.authorization = `Bearer ${token.access_token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (response.ok) return data as T;
+
+  const errorBody = isErrorBody(data) ? data : null;
+  const error = new ApiError(
+    response.status,
+    errorBody?.message ?? response.statusText,
+    errorBody?.code ?? 'INTERNAL_ERROR',
+    errorBody?.errors ?? {},
+  );
+  if (response.status === 401 && token) handleUnauthenticated();
+  if (response.status === 403 && error.message === SUBSCRIPTION_REQUIRED_MESSAGE) {
+    setAuthState({ redirecting: true });
+    navigate(paths.configs.upgrade, { replace: true });
+  }
+  throw error;
+}
