@@ -14,7 +14,14 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Every route registered after registerAuth, for the unauthenticated sweep test and audits. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
 }
 
 /**
@@ -23,6 +30,13 @@ declare module 'fastify' {
  */
 export function registerAuth(app: App): void {
   app.decorateRequest('user', undefined as unknown as AuthUser);
+  // Collected as routes are added, so a route of any later feature is in the sweep without anyone listing it.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method), url: route.url });
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthenticated();

@@ -45,13 +45,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
-        const zodIssue = issue.params.issue as { path: PropertyKey[]; message: string };
-        const field = fieldName(
-          zodIssue.path,
-          issue.instancePath.replace(/^\//, '') || error.validationContext || 'body',
-        );
+        // fastify-type-provider-zod 7 gives each zod issue as {instancePath: '/a/0/b', message}.
+        const path = issue.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+        const field = fieldName(path, error.validationContext || 'body');
         const list = errors[field] ?? [];
-        list.push(zodIssue.message);
+        list.push(issue.message ?? 'is not valid');
         errors[field] = list;
       }
       status = 422;

@@ -3,7 +3,14 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 import { idSchema } from './common.ts';
 
 /** Contracts of DESIGN.md §5. Field names are the API's (snake_case); forms use the same names. */
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/**
+ * Kept as typed (trimmed) so the user sees their own spelling; uniqueness and look-ups use the lower-cased
+ * form (users.email_normalized), see `normalizeEmail`.
+ */
+export const emailSchema = z.string().trim().max(254).pipe(z.email());
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const nameSchema = z.string().trim().min(1).max(120);
 
@@ -44,6 +51,7 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+/** Logout revokes the family of the refresh token given; without one only the sign-out is logged. */
 export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(512) });
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });

@@ -15,6 +15,8 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .addColumn('created_at', TEXT, (c) => c.notNull())
     .addColumn('updated_at', TEXT, (c) => c.notNull())
     .execute();
+  // Every table holding user data leads with user_id and cascades from users.id, so DELETE /user is one
+  // statement; a test walks the schema and fails for a table that forgets the cascade.
 
   await withId(db.schema.createTable('refresh_tokens'), kind)
     .addColumn('user_id', BIGINT, (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -34,6 +36,8 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
   await withId(db.schema.createTable('email_tokens'), kind)
     .addColumn('user_id', BIGINT, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', TEXT, (c) => c.notNull())
+    // The address a verification token was sent to: after an e-mail change an old link verifies nothing.
+    .addColumn('email', TEXT)
     .addColumn('token_hash', TEXT, (c) => c.notNull().unique())
     .addColumn('expires_at', TEXT, (c) => c.notNull())
     .addColumn('used_at', TEXT)

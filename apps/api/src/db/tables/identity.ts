@@ -32,6 +32,8 @@ export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
   kind: 'verify' | 'reset';
+  /** Normalized address a verify token was sent to (null for reset tokens). */
+  email: string | null;
   token_hash: string;
   expires_at: string;
   used_at: string | null;

@@ -1,0 +1,80 @@
+import {
+  errorBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  tokenResponseSchema,
+  verifyEmailBodySchema,
+} from '@centavo/shared';
+import type { App } from '../../lib/http.ts';
+import * as auth from './auth.service.ts';
+import type { IdentityDeps } from './identity.deps.ts';
+
+const errors = { 401: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+
+/** The public half of identity: no bearer token needed (these are in the sweep test's allow-list). */
+export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
+  const common = { tags: ['auth'], security: [] };
+
+  app.post(
+    '/auth/register',
+    { schema: { ...common, body: registerBodySchema, response: { 201: tokenResponseSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, request, reply)),
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { ...common, body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    async (request, reply) => auth.login(deps, request.body, request, reply),
+  );
+
+  app.post(
+    '/auth/refresh',
+    { schema: { ...common, body: refreshBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    async (request) => auth.refresh(deps, request.body.refresh_token),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: { ...common, body: verifyEmailBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await auth.verifyEmail(deps, request.body.token, request);
+      return { message: 'Your e-mail address is verified' };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        ...common,
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.forgotPassword(deps, request.body.email, request, reply);
+      return { message: auth.FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        ...common,
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(deps, request.body, request);
+      return { message: 'Your password has been reset; sign in with the new one' };
+    },
+  );
+}

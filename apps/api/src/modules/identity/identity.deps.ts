@@ -1,0 +1,14 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import type { AccessTokens } from '../../lib/jwt.ts';
+import type { IdentityLimiter } from './limits.ts';
+import type { MailOutbox } from './mail.ts';
+
+/** What the identity services need, passed explicitly so they read as plain functions. */
+export interface IdentityDeps {
+  db: Db;
+  config: Config;
+  accessTokens: AccessTokens;
+  outbox: MailOutbox;
+  limiter: IdentityLimiter;
+}

@@ -1,0 +1,35 @@
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id minimum (19 MiB, t=2, p=1), DESIGN.md §5. */
+// Algorithm is an ambient const enum (not importable as a value under verbatimModuleSyntax); 2 = Argon2id.
+const ARGON2ID = 2 satisfies Algorithm;
+const OPTIONS = {
+  algorithm: ARGON2ID as Algorithm,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies `password` against `passwordHash`; with no hash (unknown e-mail) it verifies against a dummy hash
+ * of the same cost, so an unknown address takes as long as a wrong password and timing reveals nothing.
+ */
+export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (passwordHash === undefined) {
+    dummyHash ??= hash('centavo-dummy-password', OPTIONS);
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash (e.g. a placeholder) matches nothing.
+    return false;
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  changePasswordBodySchema,
+  deleteUserBodySchema,
+  errorBodySchema,
+  logoutBodySchema,
+  preferencesSchema,
+  preferencesUpdateResponseSchema,
+  tokenResponseSchema,
+  updatePreferencesBodySchema,
+  updateUserBodySchema,
+  userSchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import { logout } from './auth.service.ts';
+import type { IdentityDeps } from './identity.deps.ts';
+import * as users from './user.service.ts';
+
+const errors = { 401: errorBodySchema, 422: errorBodySchema };
+
+/** Routes of the signed-in user; registered where `app.authenticate` runs first (see index.ts). */
+export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await logout(deps, request.user.id, request.body?.refresh_token, request);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/me',
+    { schema: { tags: ['user'], response: { 200: userSchema, ...errors } } },
+    async (request) => users.getMe(deps, request.user.id),
+  );
+
+  app.put(
+    '/user',
+    { schema: { tags: ['user'], body: updateUserBodySchema, response: { 200: userSchema, ...errors } } },
+    async (request) => users.updateProfile(deps, request.user.id, request.body, request),
+  );
+
+  app.put(
+    '/user/password',
+    {
+      schema: {
+        tags: ['user'],
+        body: changePasswordBodySchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => users.changePassword(deps, request.user.id, request.body, request),
+  );
+
+  app.delete(
+    '/user',
+    { schema: { tags: ['user'], body: deleteUserBodySchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await users.deleteAccount(deps, request.user.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/preferences',
+    { schema: { tags: ['user'], response: { 200: preferencesSchema, ...errors } } },
+    async (request) => users.getPreferences(deps, request.user.id),
+  );
+
+  app.put(
+    '/user/preferences',
+    {
+      schema: {
+        tags: ['user'],
+        body: updatePreferencesBodySchema,
+        response: { 200: preferencesUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) => users.updatePreferences(deps, request.user.id, request.body, request),
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  type ChangePasswordBody,
+  type Country,
+  type Currency,
+  type Language,
+  normalizeEmail,
+  type Preferences,
+  type TokenResponse,
+  type UpdateUserBody,
+  type User,
+} from '@centavo/shared';
+import { unauthenticated, validationError } from '../../lib/errors.ts';
+import { type LogRequest, recordAccountLog } from './account-logs.ts';
+import { createVerification, issueTokens } from './auth.service.ts';
+import type { IdentityDeps } from './identity.deps.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { isUniqueViolation, nowIso } from './secrets.ts';
+import { invalidateEmailTokens, revokeAllRefreshTokens } from './tokens.repository.ts';
+import {
+  deleteUser,
+  findUserById,
+  isEmailTakenByOther,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    email_verified_at: row.email_verified_at,
+    language_id: row.language_id,
+    currency_code_id: row.currency_id,
+    country_id: row.country_id,
+    stripe_customer_id: row.stripe_customer_id,
+    created_at: row.created_at,
+  };
+}
+
+/** The authenticated user's row; gone means the token outlived its user. */
+async function currentUser(deps: IdentityDeps, userId: number): Promise<UserRow> {
+  const row = await findUserById(deps.db, userId);
+  if (!row) throw unauthenticated();
+  return row;
+}
+
+export async function getMe(deps: IdentityDeps, userId: number): Promise<User> {
+  return toUser(await currentUser(deps, userId));
+}
+
+function emailTaken() {
+  return validationError({ email: ['The email has already been taken'] });
+}
+
+/**
+ * Only name and email are writable (the body schema strips everything else). A new address is unverified
+ * until its own link is used, and links sent to the old address stop working.
+ */
+export async function updateProfile(
+  deps: IdentityDeps,
+  userId: number,
+  body: UpdateUserBody,
+  request: LogRequest,
+): Promise<User> {
+  const row = await currentUser(deps, userId);
+  const emailNormalized = normalizeEmail(body.email);
+  const emailChanged = emailNormalized !== row.email_normalized;
+  if (emailChanged && (await isEmailTakenByOther(deps.db, emailNormalized, userId))) throw emailTaken();
+
+  const changed = [
+    ...(body.name !== row.name ? ['name'] : []),
+    ...(body.email !== row.email ? ['email'] : []),
+  ];
+  let sendVerification: () => void = () => {};
+  let updated: UserRow;
+  try {
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await updateUser(trx, userId, {
+        name: body.name,
+        email: body.email,
+        email_normalized: emailNormalized,
+        ...(emailChanged ? { email_verified_at: null } : {}),
+        updated_at: now,
+      });
+      const fresh = await findUserById(trx, userId);
+      if (!fresh) throw unauthenticated();
+      if (emailChanged) {
+        await invalidateEmailTokens(trx, userId, 'verify', now);
+        await invalidateEmailTokens(trx, userId, 'reset', now);
+        sendVerification = await createVerification(deps, trx, fresh);
+      }
+      if (changed.length > 0) await recordAccountLog(trx, userId, 'profile_updated', request, { changed });
+      return fresh;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  sendVerification();
+  return toUser(updated);
+}
+
+/** Signs every other session out (all refresh tokens revoked) and keeps this one going with new tokens. */
+export async function changePassword(
+  deps: IdentityDeps,
+  userId: number,
+  body: ChangePasswordBody,
+  request: LogRequest,
+): Promise<TokenResponse> {
+  const row = await currentUser(deps, userId);
+  if (!(await verifyPassword(row.password_hash, body.current_password))) {
+    throw validationError({ current_password: ['The current password is incorrect'] });
+  }
+  const passwordHash = await hashPassword(body.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now });
+    await revokeAllRefreshTokens(trx, userId, now);
+    await invalidateEmailTokens(trx, userId, 'reset', now);
+    await recordAccountLog(trx, userId, 'password_changed', request);
+    return issueTokens(deps, trx, row);
+  });
+}
+
+/** Deletes the user and, through the cascades from users.id, every row they own; one transaction. */
+export async function deleteAccount(deps: IdentityDeps, userId: number, password: string): Promise<void> {
+  const row = await currentUser(deps, userId);
+  if (!(await verifyPassword(row.password_hash, password))) {
+    throw validationError({ password: ['The password is incorrect'] });
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
+    await revokeAllRefreshTokens(trx, userId, nowIso());
+    await deleteUser(trx, userId);
+  });
+}
+
+export async function getPreferences(deps: IdentityDeps, userId: number): Promise<Preferences> {
+  const row = await currentUser(deps, userId);
+  return { language_id: row.language_id, currency_code_id: row.currency_id, country_id: row.country_id };
+}
+
+export async function updatePreferences(
+  deps: IdentityDeps,
+  userId: number,
+  body: Preferences,
+  request: LogRequest,
+): Promise<{ language: Language; currency_code: Currency; country: Country }> {
+  const [language, currency, country] = await Promise.all([
+    deps.db
+      .selectFrom('languages')
+      .select(['id', 'code', 'name'])
+      .where('id', '=', body.language_id)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom('currencies')
+      .select(['id', 'code', 'name', 'decimals'])
+      .where('id', '=', body.currency_code_id)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom('countries')
+      .select(['id', 'code', 'name'])
+      .where('id', '=', body.country_id)
+      .executeTakeFirst(),
+  ]);
+  const unknown: Record<string, string> = {};
+  if (!language) unknown.language_id = 'The selected language is invalid';
+  if (!currency) unknown.currency_code_id = 'The selected currency is invalid';
+  if (!country) unknown.country_id = 'The selected country is invalid';
+  if (!language || !currency || !country) throw validationError(unknown);
+
+  const row = await currentUser(deps, userId);
+  const before = {
+    language_id: row.language_id,
+    currency_code_id: row.currency_id,
+    country_id: row.country_id,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, {
+      language_id: language.id,
+      currency_id: currency.id,
+      country_id: country.id,
+      updated_at: nowIso(),
+    });
+    await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
+  });
+  return { language, currency_code: currency, country };
+}

@@ -1,0 +1,87 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { UsersTable } from '../../db/tables/identity.ts';
+
+/** Takes the database or a transaction: the caller owns the transaction. */
+type Executor = Kysely<Database>;
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  emailNormalized: string;
+  passwordHash: string;
+  languageId: number;
+  now: string;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      name: user.name,
+      email: user.email,
+      email_normalized: user.emailNormalized,
+      password_hash: user.passwordHash,
+      email_verified_at: null,
+      language_id: user.languageId,
+      currency_id: 4,
+      country_id: 32,
+      stripe_customer_id: null,
+      created_at: user.now,
+      updated_at: user.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Only the columns a caller names are written; the services decide which fields are writable. */
+export async function updateUser(
+  db: Executor,
+  userId: number,
+  changes: Pick<
+    Updateable<UsersTable>,
+    | 'name'
+    | 'email'
+    | 'email_normalized'
+    | 'email_verified_at'
+    | 'password_hash'
+    | 'language_id'
+    | 'currency_id'
+    | 'country_id'
+    | 'updated_at'
+  >,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+export async function isEmailTakenByOther(
+  db: Executor,
+  emailNormalized: string,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', emailNormalized)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every row of the user goes with it: each user-data table cascades from users.id (a test checks). */
+export async function deleteUser(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
