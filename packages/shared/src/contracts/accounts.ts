@@ -17,6 +17,7 @@ export const accountCreateBodySchema = z.object({
   archived: z.boolean().default(false),
 });
 export type AccountCreateBody = z.input<typeof accountCreateBodySchema>;
+export type AccountCreateInput = z.output<typeof accountCreateBodySchema>;
 
 /** PUT /account/{id}: any subset of the create fields. */
 export const accountUpdateBodySchema = z.object({
@@ -61,4 +62,4 @@ export const accountGetQuerySchema = z.object({ month: monthSchema.optional() })
  * (`?delete_entries=true`) or in the body.
  */
 export const accountDeleteQuerySchema = z.object({ delete_entries: queryBoolean.optional() });
-export const accountDeleteBodySchema = z.object({ delete_entries: z.boolean().optional() }).optional();
+export const accountDeleteBodySchema = z.object({ delete_entries: z.boolean().optional() }).nullish();

@@ -64,7 +64,7 @@ export type CategoryUpdateBody = z.infer<typeof categoryUpdateBodySchema>;
  */
 export const categoryDeleteBodySchema = z
   .object({ category_id: idSchema.optional(), sub_category_id: idSchema.nullable().optional() })
-  .optional();
+  .nullish();
 export type CategoryDeleteBody = z.infer<typeof categoryDeleteBodySchema>;
 
 export const subcategoryCreateBodySchema = z.object({
@@ -79,5 +79,5 @@ export type SubcategoryUpdateBody = z.infer<typeof subcategoryUpdateBodySchema>;
 /** DELETE /subcategory/{id} body: entries using it move to `sub_category_id` (same category) or to none. */
 export const subcategoryDeleteBodySchema = z
   .object({ sub_category_id: idSchema.nullable().optional() })
-  .optional();
+  .nullish();
 export type SubcategoryDeleteBody = z.infer<typeof subcategoryDeleteBodySchema>;

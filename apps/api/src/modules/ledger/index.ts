@@ -1,4 +1,19 @@
 import type { App } from '../../lib/http.ts';
+import { accountRoutes } from '../accounts/accounts.routes.ts';
+import { bankRoutes } from '../banks/banks.routes.ts';
+import { categoryRoutes } from '../categories/categories.routes.ts';
+import { entryRoutes } from '../entries/entries.routes.ts';
+import { tagRoutes } from '../tags/tags.routes.ts';
 
-/** Ledger: banks, accounts, categories, tags, entries (the ledger issue). */
-export async function ledgerModule(_app: App): Promise<void> {}
+/**
+ * Ledger: banks, accounts, categories, tags, entries (the ledger issue). Every route is signed-in and scoped
+ * to request.user.id; another user's id answers 404 like a missing one.
+ */
+export async function ledgerModule(app: App): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(bankRoutes);
+  await app.register(accountRoutes);
+  await app.register(categoryRoutes);
+  await app.register(tagRoutes);
+  await app.register(entryRoutes);
+}

@@ -1,0 +1,85 @@
+import {
+  accountCreateBodySchema,
+  accountDeleteBodySchema,
+  accountDeleteQuerySchema,
+  accountGetQuerySchema,
+  accountListQuerySchema,
+  accountListSchema,
+  accountSchema,
+  accountUpdateBodySchema,
+  errorBodySchema,
+  idParamsSchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import { createAccount, editAccount, getAccount, listAccounts, removeAccount } from './accounts.service.ts';
+
+const tags = ['accounts'];
+const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+export async function accountRoutes(app: App): Promise<void> {
+  app.get(
+    '/account',
+    {
+      schema: {
+        tags,
+        querystring: accountListQuerySchema,
+        response: { 200: accountListSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await listAccounts(app.db, request.user.id, {
+        includeArchived: request.query.include_archived ?? false,
+        month: request.query.month,
+      }),
+    }),
+  );
+  app.get(
+    '/account/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: accountGetQuerySchema,
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    async (request) => getAccount(app.db, request.user.id, request.params.id, request.query.month),
+  );
+  app.post(
+    '/account',
+    { schema: { tags, body: accountCreateBodySchema, response: { 201: accountSchema, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await createAccount(app.db, request.user.id, request.body)),
+  );
+  app.put(
+    '/account/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: accountUpdateBodySchema,
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    async (request) => editAccount(app.db, request.user.id, request.params.id, request.body),
+  );
+  app.delete(
+    '/account/:id',
+    {
+      schema: {
+        tags,
+        description: 'An account with entries answers 409 unless delete_entries=true (query or body).',
+        params: idParamsSchema,
+        querystring: accountDeleteQuerySchema,
+        body: accountDeleteBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const deleteEntries = request.query.delete_entries === true || request.body?.delete_entries === true;
+      await removeAccount(app.db, request.user.id, request.params.id, deleteEntries);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import type { Account, AccountCreateInput, AccountUpdateBody } from '@centavo/shared';
+import { currentMonth } from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { findBankById } from '../banks/banks.repository.ts';
+import { type AccountBalances, computeBalances } from '../entries/balance.service.ts';
+import { addEffects, applyTotals, type TotalsDelta } from '../entries/totals.repository.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
+import {
+  type AccountRow,
+  countAccountEntries,
+  deleteAccountCascade,
+  findAccountById,
+  findAccounts,
+  findAccountTransfers,
+  insertAccount,
+  seriesUseAccount,
+  updateAccount,
+} from './accounts.repository.ts';
+
+function toAccount(row: AccountRow, balances: AccountBalances | undefined): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    bank_id: row.bank_id,
+    type: row.type,
+    initial_balance: row.initial_balance,
+    color: row.color,
+    archived: row.archived === 1,
+    balance: balances?.balance ?? row.initial_balance,
+    predicted_balance: balances?.predicted_balance ?? row.initial_balance,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listAccounts(
+  db: Db,
+  userId: number,
+  options: { includeArchived: boolean; month?: string | undefined },
+): Promise<Account[]> {
+  const rows = await findAccounts(db, userId, options.includeArchived);
+  const balances = await computeBalances(db, userId, rows, options.month ?? currentMonth());
+  return rows.map((r) => toAccount(r, balances.accounts.get(r.id)));
+}
+
+async function accountOr404(db: Db, userId: number, id: number): Promise<AccountRow> {
+  const row = await findAccountById(db, userId, id);
+  if (!row) throw notFound('Account');
+  return row;
+}
+
+export async function getAccount(db: Db, userId: number, id: number, month?: string): Promise<Account> {
+  const row = await accountOr404(db, userId, id);
+  const balances = await computeBalances(db, userId, [row], month ?? currentMonth());
+  return toAccount(row, balances.accounts.get(row.id));
+}
+
+async function checkBank(db: Db, bankId: number | null | undefined): Promise<void> {
+  if (bankId != null && !(await findBankById(db, bankId))) {
+    throw new AppError(404, 'NOT_FOUND', 'Bank not found', { bank_id: ['not found'] });
+  }
+}
+
+export async function createAccount(db: Db, userId: number, body: AccountCreateInput): Promise<Account> {
+  await checkBank(db, body.bank_id);
+  const now = nowIso();
+  const row = await insertAccount(db, {
+    user_id: userId,
+    name: body.name,
+    bank_id: body.bank_id ?? null,
+    type: body.type,
+    initial_balance: body.initial_balance,
+    color: body.color ?? null,
+    archived: body.archived ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return getAccount(db, userId, row.id);
+}
+
+export async function editAccount(
+  db: Db,
+  userId: number,
+  id: number,
+  body: AccountUpdateBody,
+): Promise<Account> {
+  await accountOr404(db, userId, id);
+  await checkBank(db, body.bank_id);
+  await updateAccount(db, userId, id, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.bank_id !== undefined ? { bank_id: body.bank_id } : {}),
+    ...(body.type !== undefined ? { type: body.type } : {}),
+    ...(body.initial_balance !== undefined ? { initial_balance: body.initial_balance } : {}),
+    ...(body.color !== undefined ? { color: body.color } : {}),
+    ...(body.archived !== undefined ? { archived: body.archived ? 1 : 0 } : {}),
+    updated_at: nowIso(),
+  });
+  return getAccount(db, userId, id);
+}
+
+/**
+ * Deletes an account. With entries (its own or transfers into it) → 409 unless deleteEntries; then the
+ * entries, their series and aggregates go too, and transfers' other sides are taken out of the other
+ * accounts' aggregates — one transaction.
+ */
+export async function removeAccount(
+  db: Db,
+  userId: number,
+  id: number,
+  deleteEntries: boolean,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await accountOr404(trx, userId, id);
+    const count = await countAccountEntries(trx, userId, id);
+    if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
+      throw conflict(`The account has ${count} entries; pass delete_entries=true to delete them too`, {
+        delete_entries: ['the account has entries'],
+      });
+    }
+    const transfers = await findAccountTransfers(trx, userId, id);
+    const deltas = new Map<string, TotalsDelta>();
+    addEffects(deltas, transfers, -1);
+    for (const [key, delta] of deltas) if (delta.account_id === id) deltas.delete(key);
+    await applyTotals(trx, userId, deltas);
+    await deleteAccountCascade(trx, userId, id);
+  });
+}

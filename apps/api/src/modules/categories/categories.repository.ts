@@ -1,0 +1,174 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { CategoriesTable, CategoryType, SubcategoriesTable } from '../../db/tables/reference.ts';
+
+/**
+ * Categories and subcategories visible to a user: the system ones (user_id null, read-only) and the user's
+ * own. Every query here is filtered by `user_id is null or user_id = ?`.
+ */
+const categoryColumns = ['id', 'user_id', 'name', 'name_br', 'type', 'color', 'icon', 'system'] as const;
+const subcategoryColumns = ['id', 'user_id', 'category_id', 'name', 'name_br'] as const;
+
+export function findVisibleCategories(db: Db, userId: number, type?: CategoryType) {
+  let query = db
+    .selectFrom('categories')
+    .select(categoryColumns)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]));
+  if (type) query = query.where('type', '=', type);
+  return query.orderBy('id').execute();
+}
+
+export function findVisibleCategory(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('categories')
+    .select(categoryColumns)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .executeTakeFirst();
+}
+export type CategoryRow = NonNullable<Awaited<ReturnType<typeof findVisibleCategory>>>;
+
+export function findVisibleSubcategories(db: Db, userId: number, categoryIds?: number[]) {
+  let query = db
+    .selectFrom('subcategories')
+    .select(subcategoryColumns)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]));
+  if (categoryIds) {
+    if (categoryIds.length === 0) return Promise.resolve([]);
+    query = query.where('category_id', 'in', categoryIds);
+  }
+  return query.orderBy('id').execute();
+}
+
+export function findVisibleSubcategory(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('subcategories')
+    .select(subcategoryColumns)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .executeTakeFirst();
+}
+export type SubcategoryRow = NonNullable<Awaited<ReturnType<typeof findVisibleSubcategory>>>;
+
+export function insertCategory(db: Db, values: Insertable<CategoriesTable>) {
+  return db.insertInto('categories').values(values).returning(categoryColumns).executeTakeFirstOrThrow();
+}
+
+export function updateOwnCategory(db: Db, userId: number, id: number, values: Updateable<CategoriesTable>) {
+  return db
+    .updateTable('categories')
+    .set(values)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning(categoryColumns)
+    .executeTakeFirst();
+}
+
+export function deleteOwnCategory(db: Db, userId: number, id: number) {
+  return db.deleteFrom('categories').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export function insertSubcategory(db: Db, values: Insertable<SubcategoriesTable>) {
+  return db
+    .insertInto('subcategories')
+    .values(values)
+    .returning(subcategoryColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateOwnSubcategory(
+  db: Db,
+  userId: number,
+  id: number,
+  values: Updateable<SubcategoriesTable>,
+) {
+  return db
+    .updateTable('subcategories')
+    .set(values)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning(subcategoryColumns)
+    .executeTakeFirst();
+}
+
+export function deleteOwnSubcategory(db: Db, userId: number, id: number) {
+  return db.deleteFrom('subcategories').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** Whether the user's entries or series use the category. */
+export async function categoryInUse(db: Db, userId: number, categoryId: number): Promise<boolean> {
+  const entry = await db
+    .selectFrom('entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('category_id', '=', categoryId)
+    .limit(1)
+    .executeTakeFirst();
+  if (entry) return true;
+  const series = await db
+    .selectFrom('entry_series')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('category_id', '=', categoryId)
+    .limit(1)
+    .executeTakeFirst();
+  return series !== undefined;
+}
+
+/** Moves the user's entries and series from one category to another (aggregates do not depend on it). */
+export async function reassignCategory(
+  db: Db,
+  userId: number,
+  fromCategoryId: number,
+  toCategoryId: number,
+  toSubcategoryId: number | null,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('entries')
+    .set({ category_id: toCategoryId, sub_category_id: toSubcategoryId, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('category_id', '=', fromCategoryId)
+    .execute();
+  await db
+    .updateTable('entry_series')
+    .set({ category_id: toCategoryId, sub_category_id: toSubcategoryId, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('category_id', '=', fromCategoryId)
+    .execute();
+}
+
+/**
+ * Moves the user's entries and series off a subcategory. Every user's rows are moved when the subcategory
+ * is the user's own; there is no other user who could reference it (entries validate visibility).
+ */
+export async function reassignSubcategory(
+  db: Db,
+  userId: number,
+  fromSubcategoryId: number,
+  toSubcategoryId: number | null,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('entries')
+    .set({ sub_category_id: toSubcategoryId, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('sub_category_id', '=', fromSubcategoryId)
+    .execute();
+  await db
+    .updateTable('entry_series')
+    .set({ sub_category_id: toSubcategoryId, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('sub_category_id', '=', fromSubcategoryId)
+    .execute();
+}
+
+/** Subcategories of a category owned by the user (deleted with it). */
+export function findOwnSubcategoryIds(db: Db, userId: number, categoryId: number) {
+  return db
+    .selectFrom('subcategories')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('category_id', '=', categoryId)
+    .execute();
+}

@@ -1,0 +1,139 @@
+import {
+  categoryCreateBodySchema,
+  categoryDeleteBodySchema,
+  categoryListQuerySchema,
+  categoryListSchema,
+  categorySchema,
+  categoryUpdateBodySchema,
+  errorBodySchema,
+  idParamsSchema,
+  subcategoryCreateBodySchema,
+  subcategoryDeleteBodySchema,
+  subcategoryListSchema,
+  subcategorySchema,
+  subcategoryUpdateBodySchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import {
+  createCategory,
+  createSubcategory,
+  deleteCategory,
+  deleteSubcategory,
+  getCategory,
+  listCategories,
+  listSubcategories,
+  updateCategory,
+  updateSubcategory,
+} from './categories.service.ts';
+
+const tags = ['categories'];
+const errors = { 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+export async function categoryRoutes(app: App): Promise<void> {
+  app.get(
+    '/category',
+    { schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } } },
+    async (request) => ({
+      data: await listCategories(app.db, request.user.id, request.user.languageId, request.query),
+    }),
+  );
+  app.get(
+    '/category/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: categorySchema, ...errors } } },
+    async (request) => getCategory(app.db, request.user.id, request.user.languageId, request.params.id),
+  );
+  app.post(
+    '/category',
+    { schema: { tags, body: categoryCreateBodySchema, response: { 201: categorySchema, ...errors } } },
+    async (request, reply) => {
+      const category = await createCategory(app.db, request.user.id, request.user.languageId, request.body);
+      return reply.status(201).send(category);
+    },
+  );
+  app.put(
+    '/category/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: categoryUpdateBodySchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateCategory(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
+  );
+  app.delete(
+    '/category/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: categoryDeleteBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteCategory(app.db, request.user.id, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/subcategory/:id',
+    {
+      schema: {
+        tags,
+        description: 'Subcategories of category {id}.',
+        params: idParamsSchema,
+        response: { 200: subcategoryListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await listSubcategories(app.db, request.user.id, request.user.languageId, request.params.id),
+    }),
+  );
+  app.post(
+    '/subcategory',
+    { schema: { tags, body: subcategoryCreateBodySchema, response: { 201: subcategorySchema, ...errors } } },
+    async (request, reply) => {
+      const sub = await createSubcategory(app.db, request.user.id, request.user.languageId, request.body);
+      return reply.status(201).send(sub);
+    },
+  );
+  app.put(
+    '/subcategory/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: subcategoryUpdateBodySchema,
+        response: { 200: subcategorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateSubcategory(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        request.params.id,
+        request.body.name,
+      ),
+  );
+  app.delete(
+    '/subcategory/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: subcategoryDeleteBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSubcategory(app.db, request.user.id, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,263 @@
+import type {
+  Category,
+  CategoryCreateBody,
+  CategoryDeleteBody,
+  CategoryListQuery,
+  CategoryUpdateBody,
+  Subcategory,
+  SubcategoryCreateBody,
+  SubcategoryDeleteBody,
+} from '@centavo/shared';
+import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
+import {
+  type CategoryRow,
+  categoryInUse,
+  deleteOwnCategory,
+  deleteOwnSubcategory,
+  findVisibleCategories,
+  findVisibleCategory,
+  findVisibleSubcategories,
+  findVisibleSubcategory,
+  insertCategory,
+  insertSubcategory,
+  reassignCategory,
+  reassignSubcategory,
+  type SubcategoryRow,
+  updateOwnCategory,
+  updateOwnSubcategory,
+} from './categories.repository.ts';
+
+/** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
+function readOnly(what: string): AppError {
+  return new AppError(403, 'FORBIDDEN', `${what} is a system ${what.toLowerCase()} and cannot be changed`);
+}
+
+/** System names come in the user's language; a user's own names are shown as typed. */
+function localName(row: { name: string; name_br: string | null }, languageId: number): string {
+  return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
+}
+
+export function toSubcategory(row: SubcategoryRow, languageId: number): Subcategory {
+  return {
+    id: row.id,
+    name: localName(row, languageId),
+    category_id: row.category_id,
+    system: row.user_id === null,
+  };
+}
+
+export function toCategory(row: CategoryRow, subs: SubcategoryRow[], languageId: number): Category {
+  return {
+    id: row.id,
+    name: localName(row, languageId),
+    type: row.type,
+    color: row.color,
+    icon: row.icon,
+    system: row.user_id === null,
+    subcategories: subs.map((s) => toSubcategory(s, languageId)),
+  };
+}
+
+export async function listCategories(
+  db: Db,
+  userId: number,
+  languageId: number,
+  query: CategoryListQuery,
+): Promise<Category[]> {
+  const rows = await findVisibleCategories(db, userId, query.type);
+  const withSubs = query.with_subcategories ?? true;
+  const subs = withSubs
+    ? await findVisibleSubcategories(db, userId, query.type ? rows.map((r) => r.id) : undefined)
+    : [];
+  const byCategory = new Map<number, SubcategoryRow[]>();
+  for (const s of subs) {
+    const list = byCategory.get(s.category_id) ?? [];
+    list.push(s);
+    byCategory.set(s.category_id, list);
+  }
+  return rows.map((r) => toCategory(r, byCategory.get(r.id) ?? [], languageId));
+}
+
+async function visibleCategoryOr404(db: Db, userId: number, id: number): Promise<CategoryRow> {
+  const row = await findVisibleCategory(db, userId, id);
+  if (!row) throw notFound('Category');
+  return row;
+}
+
+export async function getCategory(db: Db, userId: number, languageId: number, id: number): Promise<Category> {
+  const row = await visibleCategoryOr404(db, userId, id);
+  return toCategory(row, await findVisibleSubcategories(db, userId, [id]), languageId);
+}
+
+export async function createCategory(
+  db: Db,
+  userId: number,
+  languageId: number,
+  body: CategoryCreateBody,
+): Promise<Category> {
+  const now = nowIso();
+  const row = await insertCategory(db, {
+    user_id: userId,
+    name: body.name,
+    name_br: null,
+    type: body.type,
+    color: body.color ?? null,
+    icon: body.icon ?? null,
+    system: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return toCategory(row, [], languageId);
+}
+
+export async function updateCategory(
+  db: Db,
+  userId: number,
+  languageId: number,
+  id: number,
+  body: CategoryUpdateBody,
+): Promise<Category> {
+  return inTransaction(db, async (trx) => {
+    const current = await visibleCategoryOr404(trx, userId, id);
+    if (current.user_id === null) throw readOnly('Category');
+    if (body.type && body.type !== current.type && (await categoryInUse(trx, userId, id))) {
+      throw conflict('The category is in use; its type cannot change', {
+        type: ['cannot change while entries use the category'],
+      });
+    }
+    const row = await updateOwnCategory(trx, userId, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.color !== undefined ? { color: body.color } : {}),
+      ...(body.icon !== undefined ? { icon: body.icon } : {}),
+      updated_at: nowIso(),
+    });
+    if (!row) throw notFound('Category');
+    return toCategory(row, await findVisibleSubcategories(trx, userId, [id]), languageId);
+  });
+}
+
+/**
+ * Deletes a user's category. Its entries (and series) move to the replacement named in the body, which must
+ * be the user's or a system category of the same type; one in use without a replacement → 409.
+ */
+export async function deleteCategory(
+  db: Db,
+  userId: number,
+  id: number,
+  body: CategoryDeleteBody,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await visibleCategoryOr404(trx, userId, id);
+    if (current.user_id === null) throw readOnly('Category');
+    const inUse = await categoryInUse(trx, userId, id);
+    const replacementId = body?.category_id;
+    if (inUse) {
+      if (!replacementId) {
+        throw conflict('The category is in use; name a replacement category', {
+          category_id: ['a replacement category is required'],
+        });
+      }
+      if (replacementId === id) throw validationError({ category_id: ['must be another category'] });
+      const replacement = await findVisibleCategory(trx, userId, replacementId);
+      if (!replacement)
+        throw new AppError(404, 'NOT_FOUND', 'Category not found', { category_id: ['not found'] });
+      if (replacement.type !== current.type) {
+        throw validationError({ category_id: [`must be a ${current.type} category`] });
+      }
+      let subId: number | null = null;
+      if (body?.sub_category_id) {
+        const sub = await findVisibleSubcategory(trx, userId, body.sub_category_id);
+        if (!sub) {
+          throw new AppError(404, 'NOT_FOUND', 'Subcategory not found', { sub_category_id: ['not found'] });
+        }
+        if (sub.category_id !== replacementId) {
+          throw validationError({ sub_category_id: ['must belong to the replacement category'] });
+        }
+        subId = sub.id;
+      }
+      await reassignCategory(trx, userId, id, replacementId, subId, nowIso());
+    }
+    await deleteOwnCategory(trx, userId, id);
+  });
+}
+
+export async function listSubcategories(
+  db: Db,
+  userId: number,
+  languageId: number,
+  categoryId: number,
+): Promise<Subcategory[]> {
+  await visibleCategoryOr404(db, userId, categoryId);
+  return (await findVisibleSubcategories(db, userId, [categoryId])).map((s) => toSubcategory(s, languageId));
+}
+
+/** A user may add subcategories to their own categories and to system ones (except Transfers). */
+export async function createSubcategory(
+  db: Db,
+  userId: number,
+  languageId: number,
+  body: SubcategoryCreateBody,
+): Promise<Subcategory> {
+  const category = await findVisibleCategory(db, userId, body.category_id);
+  if (!category) throw new AppError(404, 'NOT_FOUND', 'Category not found', { category_id: ['not found'] });
+  if (category.id === TRANSFER_CATEGORY_ID) throw readOnly('Category');
+  const now = nowIso();
+  const row = await insertSubcategory(db, {
+    category_id: category.id,
+    user_id: userId,
+    name: body.name,
+    name_br: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return toSubcategory(row, languageId);
+}
+
+async function ownSubcategoryOr403(db: Db, userId: number, id: number): Promise<SubcategoryRow> {
+  const row = await findVisibleSubcategory(db, userId, id);
+  if (!row) throw notFound('Subcategory');
+  if (row.user_id === null) throw readOnly('Subcategory');
+  return row;
+}
+
+export async function updateSubcategory(
+  db: Db,
+  userId: number,
+  languageId: number,
+  id: number,
+  name: string,
+): Promise<Subcategory> {
+  await ownSubcategoryOr403(db, userId, id);
+  const row = await updateOwnSubcategory(db, userId, id, { name, updated_at: nowIso() });
+  if (!row) throw notFound('Subcategory');
+  return toSubcategory(row, languageId);
+}
+
+/** Entries on the subcategory move to `sub_category_id` (same category) or to no subcategory. */
+export async function deleteSubcategory(
+  db: Db,
+  userId: number,
+  id: number,
+  body: SubcategoryDeleteBody,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await ownSubcategoryOr403(trx, userId, id);
+    let replacement: number | null = null;
+    if (body?.sub_category_id) {
+      const sub = await findVisibleSubcategory(trx, userId, body.sub_category_id);
+      if (!sub) {
+        throw new AppError(404, 'NOT_FOUND', 'Subcategory not found', { sub_category_id: ['not found'] });
+      }
+      if (sub.category_id !== current.category_id || sub.id === id) {
+        throw validationError({ sub_category_id: ['must be another subcategory of the same category'] });
+      }
+      replacement = sub.id;
+    }
+    await reassignSubcategory(trx, userId, id, replacement, nowIso());
+    await deleteOwnSubcategory(trx, userId, id);
+  });
+}

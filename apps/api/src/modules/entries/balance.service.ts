@@ -1,0 +1,81 @@
+import { currentMonth, type EntryBalance, lastDayOfMonth, todayIso } from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { ensureSeriesThrough } from './series.service.ts';
+import { balanceEffect, findPaidEntriesAfter, sumTotalsByAccount } from './totals.repository.ts';
+
+export interface AccountBalances {
+  opening_balance: number;
+  closing_balance: number;
+  predicted_balance: number;
+  /** Paid entries dated up to today. */
+  balance: number;
+}
+
+export interface Balances {
+  accounts: Map<number, AccountBalances>;
+  income: number;
+  expense: number;
+  investment: number;
+}
+
+/**
+ * Balances of every account at `month` from the monthly aggregates (O(accounts × months)), plus "balance
+ * up to today": paid through the current month minus the few paid entries dated later in the current month
+ * (found through entries_user_paid_date). Fixed series are materialised through the month first.
+ */
+export async function computeBalances(
+  db: Db,
+  userId: number,
+  accounts: ReadonlyArray<{ id: number; initial_balance: number }>,
+  month: string,
+  now: Date = new Date(),
+): Promise<Balances> {
+  const current = currentMonth(now);
+  const today = todayIso(now);
+  await ensureSeriesThrough(db, userId, month > current ? month : current);
+  const [sums, laterPaid] = await Promise.all([
+    sumTotalsByAccount(db, userId, month, current),
+    findPaidEntriesAfter(db, userId, today, lastDayOfMonth(current)),
+  ]);
+  const byAccount = new Map(sums.map((s) => [s.account_id, s]));
+  const result: Balances = { accounts: new Map(), income: 0, expense: 0, investment: 0 };
+  for (const account of accounts) {
+    const s = byAccount.get(account.id);
+    let balance = account.initial_balance + (s?.paid_through_current ?? 0);
+    for (const row of laterPaid) balance -= balanceEffect(row, account.id);
+    result.accounts.set(account.id, {
+      opening_balance: account.initial_balance + (s?.paid_before ?? 0),
+      closing_balance: account.initial_balance + (s?.paid_through ?? 0),
+      predicted_balance: account.initial_balance + (s?.net_through ?? 0),
+      balance,
+    });
+  }
+  for (const s of sums) {
+    result.income += s.income;
+    result.expense += s.expense;
+    result.investment += s.investment;
+  }
+  return result;
+}
+
+export function balanceResponse(month: string, balances: Balances): EntryBalance {
+  const accounts = [...balances.accounts.entries()].map(([account_id, b]) => ({
+    account_id,
+    opening_balance: b.opening_balance,
+    closing_balance: b.closing_balance,
+    predicted_balance: b.predicted_balance,
+  }));
+  const sum = (key: 'opening_balance' | 'closing_balance' | 'predicted_balance') =>
+    accounts.reduce((total, a) => total + a[key], 0);
+  return {
+    month,
+    income: balances.income,
+    expense: balances.expense,
+    investment: balances.investment,
+    result: balances.income - balances.expense - balances.investment,
+    opening_balance: sum('opening_balance'),
+    closing_balance: sum('closing_balance'),
+    predicted_balance: sum('predicted_balance'),
+    accounts,
+  };
+}

@@ -1,0 +1,114 @@
+import { centsToDecimalString, type EntryFilters, LANGUAGE_IDS } from '@centavo/shared';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/connection.ts';
+import { findAccounts } from '../accounts/accounts.repository.ts';
+import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
+import { findTags } from '../tags/tags.repository.ts';
+import { findEntries, parseTagIds } from './entries.repository.ts';
+import { toEntryQuery } from './entries.service.ts';
+
+/**
+ * Spreadsheet formula injection (QUALITY.md): a text cell starting with = + - @, tab or CR is prefixed with
+ * a single quote so Excel/LibreOffice show it as text. Amounts are written as numbers and never touched.
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const OPERATION_NAMES: Record<number, [en: string, br: string]> = {
+  1: ['Income', 'Receita'],
+  2: ['Expense', 'Despesa'],
+  3: ['Investment', 'Investimento'],
+  4: ['Transfer', 'Transferência'],
+};
+
+const HEADERS = {
+  en: [
+    'Date',
+    'Description',
+    'Operation',
+    'Category',
+    'Subcategory',
+    'Account',
+    'Destination account',
+    'Value',
+    'Paid',
+    'Tags',
+    'Notes',
+  ],
+  br: [
+    'Data',
+    'Descrição',
+    'Operação',
+    'Categoria',
+    'Subcategoria',
+    'Conta',
+    'Conta de destino',
+    'Valor',
+    'Pago',
+    'Tags',
+    'Observações',
+  ],
+};
+
+/** Value is a number of currency units (exact: built from the decimal string of the cents). */
+type Cell = string | number;
+
+/** The user's entries matching the filters as rows of cells; only the user's rows (every query is scoped). */
+export async function exportRows(
+  db: Db,
+  userId: number,
+  languageId: number,
+  filters: EntryFilters,
+): Promise<{ header: string[]; rows: Cell[][] }> {
+  const br = languageId === LANGUAGE_IDS.br;
+  const query = await toEntryQuery(db, userId, filters);
+  const [entries, accounts, categories, subcategories, tags] = await Promise.all([
+    findEntries(db, userId, query),
+    findAccounts(db, userId, true),
+    findVisibleCategories(db, userId),
+    findVisibleSubcategories(db, userId),
+    findTags(db, userId),
+  ]);
+  const name = (row: { name: string; name_br?: string | null }) =>
+    br && row.name_br ? row.name_br : row.name;
+  const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
+  const categoryNames = new Map(categories.map((c) => [c.id, name(c)]));
+  const subcategoryNames = new Map(subcategories.map((s) => [s.id, name(s)]));
+  const tagNames = new Map(tags.map((t) => [t.id, t.name]));
+  const text = (value: string | null | undefined) => neutralise(value ?? '');
+  const rows = entries.map((e): Cell[] => [
+    e.date,
+    text(e.description),
+    (OPERATION_NAMES[e.operation_id] ?? ['', ''])[br ? 1 : 0],
+    text(e.category_id ? categoryNames.get(e.category_id) : ''),
+    text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
+    text(e.account_id ? accountNames.get(e.account_id) : ''),
+    text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),
+    Number(centsToDecimalString(e.value)),
+    e.paid === 1 ? (br ? 'sim' : 'yes') : br ? 'não' : 'no',
+    text(
+      parseTagIds(e.tag_ids)
+        .map((t) => tagNames.get(t) ?? '')
+        .join(', '),
+    ),
+    text(e.notes),
+  ]);
+  return { header: br ? HEADERS.br : HEADERS.en, rows };
+}
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  // Numbers are written unquoted with a dot decimal separator ("1234.5" → "1234.50" is not needed: numeric).
+  return stringify([header, ...rows]);
+}
+
+export async function toXlsx(header: string[], rows: Cell[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Entries');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  sheet.getColumn(8).numFmt = '#,##0.00';
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,193 @@
+import {
+  currentMonth,
+  entryBalanceQuerySchema,
+  entryBalanceSchema,
+  entryCarouselStartSchema,
+  entryCreateBodySchema,
+  entryExportQuerySchema,
+  entryListQuerySchema,
+  entryListSchema,
+  entryPaidBodySchema,
+  entrySchema,
+  entryScopeQuerySchema,
+  entryUpdateBodySchema,
+  errorBodySchema,
+  idParamsSchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import { findAccounts } from '../accounts/accounts.repository.ts';
+import { recordAccountLog } from '../identity/index.ts';
+import { balanceResponse, computeBalances } from './balance.service.ts';
+import { exportRows, toCsv, toXlsx } from './entries.export.ts';
+import { countEntries, findEntries, findFirstEntryDate } from './entries.repository.ts';
+import {
+  carouselStart,
+  createEntry,
+  deleteEntry,
+  getEntry,
+  setEntryPaid,
+  toEntry,
+  toEntryQuery,
+  updateEntry,
+} from './entries.service.ts';
+
+const tags = ['entries'];
+const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+export async function entryRoutes(app: App): Promise<void> {
+  app.get(
+    '/entry',
+    {
+      schema: {
+        tags,
+        description:
+          'Entries sorted by date then id. Without per_page the whole month (or range) in one response.',
+        querystring: entryListQuerySchema,
+        response: { 200: entryListSchema, 422: errorBodySchema },
+      },
+      // A month may hold 10 000 entries: the rows are built by toEntry from typed columns, so the response is
+      // serialised directly instead of re-validating every row against the schema (still documented above).
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => {
+      const userId = request.user.id;
+      const query = await toEntryQuery(app.db, userId, request.query);
+      const { page, per_page } = request.query;
+      if (per_page !== undefined || page !== undefined) {
+        const perPage = per_page ?? 50;
+        const current = page ?? 1;
+        const [rows, total] = await Promise.all([
+          findEntries(app.db, userId, query, { limit: perPage, offset: (current - 1) * perPage }),
+          countEntries(app.db, userId, query),
+        ]);
+        return { data: rows.map(toEntry), meta: { total, page: current, per_page: perPage } };
+      }
+      const rows = await findEntries(app.db, userId, query);
+      return { data: rows.map(toEntry), meta: { total: rows.length, page: 1, per_page: rows.length } };
+    },
+  );
+
+  app.get(
+    '/entry/balance',
+    {
+      schema: {
+        tags,
+        querystring: entryBalanceQuerySchema,
+        response: { 200: entryBalanceSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const month = request.query.month ?? currentMonth();
+      const accounts = await findAccounts(app.db, request.user.id, true);
+      return balanceResponse(month, await computeBalances(app.db, request.user.id, accounts, month));
+    },
+  );
+
+  app.get(
+    '/entry/get-start-of-date-carousel',
+    { schema: { tags, response: { 200: entryCarouselStartSchema } } },
+    async (request) => carouselStart(await findFirstEntryDate(app.db, request.user.id)),
+  );
+
+  app.get(
+    '/entry/export',
+    {
+      schema: {
+        tags,
+        description:
+          'CSV or XLSX of the filtered entries; text cells are neutralised against formula injection.',
+        querystring: entryExportQuerySchema,
+        response: { 200: z.string().describe('the file'), 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const { header, rows } = await exportRows(app.db, request.user.id, request.user.languageId, filters);
+      await recordAccountLog(app.db, request.user.id, 'export', request, {
+        what: 'entries',
+        format,
+        rows: rows.length,
+        filters,
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (format === 'xlsx') {
+        return (
+          reply
+            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+            .header('content-disposition', `attachment; filename="entries-${stamp}.xlsx"`)
+            // A Buffer bypasses the serializer; the schema's string documents the file body.
+            .send((await toXlsx(header, rows)) as unknown as string)
+        );
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="entries-${stamp}.csv"`)
+        .send(toCsv(header, rows));
+    },
+  );
+
+  app.get(
+    '/entry/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: entrySchema, ...errors } } },
+    async (request) => getEntry(app.db, request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/entry',
+    {
+      schema: {
+        tags,
+        description: 'Creates an entry, an installment purchase or a fixed series; answers the first entry.',
+        body: entryCreateBodySchema,
+        response: { 201: entrySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createEntry(app.db, request.user.id, request.body)),
+  );
+
+  app.put(
+    '/entry/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: entryScopeQuerySchema,
+        body: entryUpdateBodySchema,
+        response: { 200: entrySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateEntry(app.db, request.user.id, request.params.id, request.body, request.query.scope),
+  );
+
+  app.delete(
+    '/entry/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: entryScopeQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteEntry(app.db, request.user.id, request.params.id, request.query.scope);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/entry/:id/paid',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: entryPaidBodySchema,
+        response: { 200: entrySchema, ...errors },
+      },
+    },
+    async (request) => setEntryPaid(app.db, request.user.id, request.params.id, request.body.paid),
+  );
+}

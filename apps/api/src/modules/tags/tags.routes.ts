@@ -1,0 +1,61 @@
+import {
+  errorBodySchema,
+  idParamsSchema,
+  tagBodySchema,
+  tagBulkBodySchema,
+  tagListQuerySchema,
+  tagListSchema,
+  tagSchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import { createTag, createTagsByLabels, getTag, listTags, removeTag, updateTag } from './tags.service.ts';
+
+const tags = ['tags'];
+const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+export async function tagRoutes(app: App): Promise<void> {
+  app.get(
+    '/tag',
+    { schema: { tags, querystring: tagListQuerySchema, response: { 200: tagListSchema } } },
+    async (request) => ({ data: await listTags(app.db, request.user.id, request.query) }),
+  );
+  app.get(
+    '/tag/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: tagSchema, ...errors } } },
+    async (request) => getTag(app.db, request.user.id, request.params.id),
+  );
+  app.post(
+    '/tag',
+    { schema: { tags, body: tagBodySchema, response: { 201: tagSchema, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await createTag(app.db, request.user.id, request.body.name)),
+  );
+  app.post(
+    '/tag/tags',
+    {
+      schema: {
+        tags,
+        description: 'Existing and new tags for the labels (case-insensitive, idempotent).',
+        body: tagBulkBodySchema,
+        response: { 200: tagListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await createTagsByLabels(app.db, request.user.id, request.body.labels) }),
+  );
+  app.put(
+    '/tag/:id',
+    {
+      schema: { tags, params: idParamsSchema, body: tagBodySchema, response: { 200: tagSchema, ...errors } },
+    },
+    async (request) => updateTag(app.db, request.user.id, request.params.id, request.body.name),
+  );
+  app.delete(
+    '/tag/:id',
+    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeTag(app.db, request.user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
