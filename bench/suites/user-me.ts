@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Benchmark, pgUrl, push } from '../lib/context.ts';
 import { type LoadResult, load } from '../lib/load.ts';
 import { dropDatabase, recreateDatabase } from '../lib/pg.ts';
-import { dataDir, type Server } from '../lib/proc.ts';
+import { dataDir, rssMb, type Server, sleep } from '../lib/proc.ts';
 import { metric } from '../lib/report.ts';
 import { bearer, startApp, startBare } from '../lib/servers.ts';
 
@@ -56,6 +56,23 @@ export const userMe: Benchmark = {
       if (probe.status !== 200)
         throw new Error(`GET /api/v1/user/me → ${probe.status}: ${await probe.text()}`);
       result.details.sampleBody = await probe.json();
+
+      // Idle memory after start-up (QUALITY.md: ≤ 90 MB idle), before any load.
+      await sleep(1000);
+      const bareIdle = rssMb(bare.pid);
+      for (const { kind, server } of apps) {
+        push(
+          result,
+          metric({
+            name: `${kind}: server RSS idle after start`,
+            value: rssMb(server.pid),
+            unit: 'MB',
+            baseline: bareIdle,
+            baselineName: 'bare Fastify idle',
+            target: { on: 'value', op: '<=', limit: 90 },
+          }),
+        );
+      }
 
       const bareRounds: LoadResult[] = [];
       const appRounds = new Map<string, LoadResult[]>(apps.map((a) => [a.kind, []]));
