@@ -13,7 +13,7 @@ import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
+import { type RateLimitStore, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -34,6 +34,8 @@ export interface AppDeps {
   /** An open, migrated database; when absent buildApp opens `config.databaseUrl` and migrates it. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** Rate-limit counters; default: Redis when REDIS_URL is set, else in memory. Tests share one between apps. */
+  rateLimitStore?: RateLimitStore;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -75,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSecurity(app);
   await registerOpenApi(app, VERSION);
   registerAuth(app);
-  registerRateLimit(app);
+  registerRateLimit(app, deps.rateLimitStore);
 
   await app.register(
     async (api) => {

@@ -112,9 +112,12 @@ declare module 'fastify' {
   }
 }
 
-/** One store per app, closed with it. Limits themselves are declared by the features that use them. */
+/**
+ * One store per app, closed with it (a store passed in belongs to the caller). Limits themselves are declared
+ * by the features that use them.
+ */
 export function registerRateLimit(app: App, store?: RateLimitStore): void {
   const instance = store ?? createRateLimitStore(app.config.redisUrl);
   app.decorate('rateLimitStore', instance);
-  app.addHook('onClose', async () => instance.close());
+  if (!store) app.addHook('onClose', async () => instance.close());
 }
