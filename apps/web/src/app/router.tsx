@@ -1,6 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
-import { LoggedInLayout } from './layouts/LoggedInLayout.tsx';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
@@ -18,6 +17,8 @@ import {
 import { DevOnly, isNumericId, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
+// The signed-in shell (AppShell, menus, query cache) is a chunk of its own: visitors never load it.
+const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
@@ -162,6 +163,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Declarative router: the app has no loaders or actions, and BrowserRouter leaves the data-router code
+ * out of the first load.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

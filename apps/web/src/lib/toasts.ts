@@ -1,12 +1,43 @@
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@centavo/shared/constants';
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 import { i18n } from './i18n.ts';
 
-/** Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s; texts come from the catalogue. */
+/**
+ * Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. The notifications
+ * package and its container load with the first toast, not with the first page.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** Whether the toast container should be mounted (true from the first toast on). */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+    () => wanted,
+  );
+}
+
+function show(message: string, color: string, autoClose: number): void {
+  want();
+  import('@mantine/notifications').then(({ notifications }) => {
+    notifications.show({ message, color, autoClose, withBorder: true });
+  });
+}
+
 export function toastSuccess(message: string = i18n.t('common:toast.success')): void {
-  notifications.show({ message, color: 'green', autoClose: TOAST_DURATION_MS, withBorder: true });
+  show(message, 'green', TOAST_DURATION_MS);
 }
 
 export function toastError(message: string = i18n.t('common:toast.error')): void {
-  notifications.show({ message, color: 'red', autoClose: TOAST_ERROR_DURATION_MS, withBorder: true });
+  show(message, 'red', TOAST_ERROR_DURATION_MS);
 }

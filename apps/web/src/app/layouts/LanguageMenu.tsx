@@ -1,49 +1,33 @@
-import { LOCALES, type LocaleCode } from '@centavo/shared/constants';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { LocaleCode } from '@centavo/shared/constants';
+import { Button } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../../features/auth/session.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { htmlLang } from '../../lib/locale.ts';
 import { toastError } from '../../lib/toasts.ts';
 
-/** Language switch for the logged-out layout; the user menu has the same items. */
-export function LanguageMenu() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Tooltip label={t('language.label')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('language.label')}>
-            <IconLanguage size={18} stroke={1.6} />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <LanguageItems onPick={(locale) => switchLanguage(locale, queryClient).catch(() => toastError())} />
-      </Menu.Dropdown>
-    </Menu>
-  );
+export function pickLanguage(locale: LocaleCode): void {
+  switchLanguage(locale).catch(() => toastError());
 }
 
-export function LanguageItems({ onPick }: { onPick: (locale: LocaleCode) => void }) {
+/**
+ * Visitors' language switch: with two languages one button offers the other one, written in its own
+ * language (no menu, so the login page's first load stays small).
+ */
+export function LanguageToggle() {
   const { t } = useTranslation();
-  const active = currentLocale();
+  const other: LocaleCode = currentLocale() === 'br' ? 'en' : 'br';
   return (
-    <>
-      <Menu.Label>{t('language.label')}</Menu.Label>
-      {LOCALES.map((locale) => (
-        <Menu.Item
-          key={locale}
-          lang={locale === 'br' ? 'pt-BR' : 'en'}
-          onClick={() => onPick(locale)}
-          rightSection={active === locale ? <IconCheck size={14} aria-hidden="true" /> : null}
-          aria-current={active === locale ? 'true' : undefined}
-        >
-          {t(`language.${locale}`)}
-        </Menu.Item>
-      ))}
-    </>
+    <Button
+      variant="default"
+      leftSection={<IconLanguage size={16} stroke={1.6} aria-hidden="true" />}
+      onClick={() => pickLanguage(other)}
+      lang={htmlLang(other)}
+      aria-label={`${t('language.label')}: ${t(`language.${other}`)}`}
+      data-testid="language-toggle"
+    >
+      {t(`language.${other}`)}
+    </Button>
   );
 }

@@ -34,7 +34,7 @@ import {
   IconTargetArrow,
   IconUser,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -42,12 +42,13 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import { scheduleTokenRefresh, signOut, switchLanguage } from '../../features/auth/session.ts';
+import { onPreferencesSaved, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
+import { PREFERENCES_QUERY_KEY } from '../../features/preferences/api/get-preferences.ts';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { toastError } from '../../lib/toasts.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { paths } from '../paths.ts';
-import { LanguageItems } from './LanguageMenu.tsx';
+import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
 
 interface NavItem {
@@ -101,7 +102,6 @@ function isActive(pathname: string, to: string): boolean {
 function UserMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const initials = (user?.name ?? '?')
@@ -161,12 +161,12 @@ function UserMenu() {
           {scheme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
         </Menu.Item>
         <Menu.Divider />
-        <LanguageItems onPick={(locale) => switchLanguage(locale, queryClient).catch(() => toastError())} />
+        <LanguageItems />
         <Menu.Divider />
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={() => signOut(queryClient)}
+          onClick={() => signOut()}
           data-testid="sign-out"
         >
           {t('actions.signOut')}
@@ -191,6 +191,11 @@ export function LoggedInLayout() {
   const expiresAt = auth.isAuthenticated ? auth.token?.expires_at : undefined;
   useEffect(() => scheduleTokenRefresh(expiresAt, handleUnauthenticated), [expiresAt]);
 
+  useEffect(
+    () => onPreferencesSaved(() => queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY })),
+    [],
+  );
+
   if (!auth.isAuthenticated) {
     return (
       <Navigate to={paths.auth.login} replace state={{ from: `${location.pathname}${location.search}` }} />
@@ -198,84 +203,86 @@ export function LoggedInLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <a href="#main" className={classes.skipLink}>
-        {t('skipToContent')}
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? t('actions.closeNavigation') : t('actions.openNavigation')}
-              aria-expanded={opened}
-              aria-controls="app-navbar"
-            />
-            <Link
-              to={paths.entriesList}
-              aria-label={t('nav.entries')}
-              style={{ color: 'inherit', textDecoration: 'none' }}
-            >
-              <Logo size={28} />
-            </Link>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Tooltip label={t('nav.upgrade')}>
-              <ActionIcon
-                component={Link}
-                to={paths.configs.upgrade}
-                variant="light"
-                size="lg"
-                aria-label={t('nav.upgrade')}
-                visibleFrom="xs"
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <a href="#main" className={classes.skipLink}>
+          {t('skipToContent')}
+        </a>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t('actions.closeNavigation') : t('actions.openNavigation')}
+                aria-expanded={opened}
+                aria-controls="app-navbar"
+              />
+              <Link
+                to={paths.entriesList}
+                aria-label={t('nav.entries')}
+                style={{ color: 'inherit', textDecoration: 'none' }}
               >
-                <IconSparkles size={18} stroke={1.6} />
-              </ActionIcon>
-            </Tooltip>
-            <ThemeToggle />
-            <UserMenu />
+                <Logo size={28} />
+              </Link>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={t('nav.upgrade')}>
+                <ActionIcon
+                  component={Link}
+                  to={paths.configs.upgrade}
+                  variant="light"
+                  size="lg"
+                  aria-label={t('nav.upgrade')}
+                  visibleFrom="xs"
+                >
+                  <IconSparkles size={18} stroke={1.6} />
+                </ActionIcon>
+              </Tooltip>
+              <ThemeToggle />
+              <UserMenu />
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar id="app-navbar" p="sm" component="nav" aria-label={t('nav.main')}>
-        <ScrollArea type="auto">
-          <Stack gap="md">
-            {groups.map((group) => (
-              <Stack key={group.label} gap={2}>
-                <Text className={classes.navSection} fz={11} fw={700} c="dimmed" px="sm" pb={2}>
-                  {group.label}
-                </Text>
-                {group.items.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    label={item.label}
-                    leftSection={<item.icon size={18} stroke={1.6} />}
-                    active={isActive(location.pathname, item.to)}
-                    aria-current={isActive(location.pathname, item.to) ? 'page' : undefined}
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  />
-                ))}
-              </Stack>
-            ))}
-          </Stack>
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar id="app-navbar" p="sm" component="nav" aria-label={t('nav.main')}>
+          <ScrollArea type="auto">
+            <Stack gap="md">
+              {groups.map((group) => (
+                <Stack key={group.label} gap={2}>
+                  <Text className={classes.navSection} fz={11} fw={700} c="dimmed" px="sm" pb={2}>
+                    {group.label}
+                  </Text>
+                  {group.items.map((item) => (
+                    <NavLink
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      label={item.label}
+                      leftSection={<item.icon size={18} stroke={1.6} />}
+                      active={isActive(location.pathname, item.to)}
+                      aria-current={isActive(location.pathname, item.to) ? 'page' : undefined}
+                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main id="main">
+          <ErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
   );
 }

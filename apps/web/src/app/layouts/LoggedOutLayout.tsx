@@ -6,7 +6,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { paths } from '../paths.ts';
-import { LanguageMenu } from './LanguageMenu.tsx';
+import { LanguageToggle } from './LanguageMenu.tsx';
 import classes from './layouts.module.css';
 
 /** Visitors' layout (auth pages): brand on top, one centred card, language and theme at hand. */
@@ -26,7 +26,7 @@ export function LoggedOutLayout() {
             <Logo />
           </Anchor>
           <Group gap="xs">
-            <LanguageMenu />
+            <LanguageToggle />
             <ThemeToggle />
           </Group>
         </Group>

@@ -1,29 +1,26 @@
 import type { TokenResponse } from '@centavo/shared';
 import type { LocaleCode } from '@centavo/shared/constants';
-import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../../app/paths.ts';
 import { REFRESH_MARGIN_MS, refreshToken } from '../../lib/api-client.ts';
 import { clearAuth, getAuthState, setAuthState, storeToken } from '../../lib/auth-store.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { languageIdFromLocale, localeFromLanguageId } from '../../lib/locale.ts';
 import { navigate } from '../../lib/navigation.ts';
-// Preferences are part of signing in (spec §4), hence this one import from another feature.
-import { getPreferences, preferencesQueryOptions } from '../preferences/api/get-preferences.ts';
+// Preferences are part of signing in (spec §4), hence these imports from another feature.
+import { getPreferences } from '../preferences/api/get-preferences.ts';
 import { updatePreferences } from '../preferences/api/update-preferences.ts';
-import { getMe, meQueryOptions } from './api/get-me.ts';
+import { getMe } from './api/get-me.ts';
 import { logout } from './api/logout.ts';
 
 /**
  * Spec §4: store the token, load the user, sync preferences (the interface follows the saved language),
- * then mark the user authenticated.
+ * then mark the user authenticated. Plain calls, no query cache: this runs on the visitors' pages.
  */
-export async function completeSignIn(token: TokenResponse, queryClient: QueryClient): Promise<void> {
+export async function completeSignIn(token: TokenResponse): Promise<void> {
   storeToken(token);
   setAuthState({ isFetching: true, isAuthenticated: false });
   try {
     const [user, preferences] = await Promise.all([getMe(), getPreferences()]);
-    queryClient.setQueryData(meQueryOptions.queryKey, user);
-    queryClient.setQueryData(preferencesQueryOptions.queryKey, preferences);
     await changeLocale(localeFromLanguageId(preferences.language_id));
     setAuthState({ user, isFetching: false, isAuthenticated: true, redirecting: false });
   } catch (error) {
@@ -33,32 +30,34 @@ export async function completeSignIn(token: TokenResponse, queryClient: QueryCli
 }
 
 /** Spec §4: POST /auth/logout, then clear the token and the authenticated flag whatever the server said. */
-export async function signOut(queryClient: QueryClient): Promise<void> {
+export async function signOut(): Promise<void> {
   try {
     await logout();
   } catch {
     // The local session ends regardless; an expired token must not keep the user signed in.
   }
   clearAuth();
-  queryClient.clear();
   navigate(paths.auth.login, { replace: true });
 }
 
+type PreferencesListener = () => void;
+const preferencesListeners = new Set<PreferencesListener>();
+
+/** Lets the query cache hear that the language preference was saved from the language menu. */
+export function onPreferencesSaved(listener: PreferencesListener): () => void {
+  preferencesListeners.add(listener);
+  return () => preferencesListeners.delete(listener);
+}
+
 /** Switches the interface language and, when signed in, saves it as the user's preference. */
-export async function switchLanguage(locale: LocaleCode, queryClient: QueryClient): Promise<void> {
+export async function switchLanguage(locale: LocaleCode): Promise<void> {
   await changeLocale(locale);
   if (!getAuthState().isAuthenticated) return;
-  const current =
-    queryClient.getQueryData(preferencesQueryOptions.queryKey) ??
-    (await queryClient.fetchQuery(preferencesQueryOptions));
+  const current = await getPreferences();
   const language_id = languageIdFromLocale(locale);
   if (current.language_id === language_id) return;
-  const saved = await updatePreferences({ ...current, language_id });
-  queryClient.setQueryData(preferencesQueryOptions.queryKey, {
-    language_id: saved.language.id,
-    currency_code_id: saved.currency_code.id,
-    country_id: saved.country.id,
-  });
+  await updatePreferences({ ...current, language_id });
+  for (const listener of preferencesListeners) listener();
 }
 
 /**

@@ -6,8 +6,10 @@ export function getMe(): Promise<User> {
   return apiRequest<User>('/user/me');
 }
 
-export const meQueryOptions = queryOptions({ queryKey: ['user', 'me'], queryFn: getMe });
+export function meQueryOptions() {
+  return queryOptions({ queryKey: ['user', 'me'], queryFn: getMe });
+}
 
 export function useMe() {
-  return useQuery(meQueryOptions);
+  return useQuery(meQueryOptions());
 }

@@ -1,7 +1,85 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link, useLocation } from 'react-router';
+import { HOME_PATH, paths } from '../../../app/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { navigate } from '../../../lib/navigation.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { login } from '../api/login.ts';
+import { AuthHeader } from '../components/AuthHeader.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { completeSignIn } from '../session.ts';
+
+function returnPath(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    return state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : HOME_PATH;
+  }
+  return HOME_PATH;
+}
 
 export function LoginPage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('appName')} />;
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    rules: { email: 'required|email', password: 'required' },
+    onSubmit: async (values) => {
+      setSubmitting(true);
+      try {
+        await completeSignIn(await login(values));
+        navigate(returnPath(location.state), { replace: true });
+      } catch (error) {
+        // Spec §8: a 2 s toast, and the server's errors go to the form.
+        toastError(t('login.failed'));
+        form.setServerErrors(
+          isApiError(error) ? error.errors : {},
+          errorMessage(t, error, 'auth:login.failed'),
+        );
+      } finally {
+        setSubmitting(false);
+      }
+    },
+  });
+
+  return (
+    <>
+      <AuthHeader title={t('login.title')} heading={t('login.heading')} subtitle={t('login.subtitle')} />
+      <form onSubmit={form.handleSubmit} noValidate aria-label={t('login.title')}>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={paths.auth.forgotPassword} fz="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            {t('login.submit')}
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to={paths.auth.register} fw={600}>
+              {t('login.toRegister')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
 }

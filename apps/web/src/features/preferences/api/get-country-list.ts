@@ -7,12 +7,14 @@ export function getCountryList(): Promise<{ data: Country[] }> {
 }
 
 /** Reference data changes only with a deploy: fetch once per session. */
-export const countryListQueryOptions = queryOptions({
-  queryKey: ['reference', 'country'],
-  queryFn: getCountryList,
-  staleTime: Number.POSITIVE_INFINITY,
-});
+export function countryListQueryOptions() {
+  return queryOptions({
+    queryKey: ['reference', 'country'],
+    queryFn: getCountryList,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function useCountryList() {
-  return useQuery(countryListQueryOptions);
+  return useQuery(countryListQueryOptions());
 }

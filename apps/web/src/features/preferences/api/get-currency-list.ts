@@ -7,12 +7,14 @@ export function getCurrencyList(): Promise<{ data: Currency[] }> {
 }
 
 /** Reference data changes only with a deploy: fetch once per session. */
-export const currencyListQueryOptions = queryOptions({
-  queryKey: ['reference', 'currency'],
-  queryFn: getCurrencyList,
-  staleTime: Number.POSITIVE_INFINITY,
-});
+export function currencyListQueryOptions() {
+  return queryOptions({
+    queryKey: ['reference', 'currency'],
+    queryFn: getCurrencyList,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function useCurrencyList() {
-  return useQuery(currencyListQueryOptions);
+  return useQuery(currencyListQueryOptions());
 }

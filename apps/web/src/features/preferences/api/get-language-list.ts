@@ -7,12 +7,14 @@ export function getLanguageList(): Promise<{ data: Language[] }> {
 }
 
 /** Reference data changes only with a deploy: fetch once per session. */
-export const languageListQueryOptions = queryOptions({
-  queryKey: ['reference', 'language'],
-  queryFn: getLanguageList,
-  staleTime: Number.POSITIVE_INFINITY,
-});
+export function languageListQueryOptions() {
+  return queryOptions({
+    queryKey: ['reference', 'language'],
+    queryFn: getLanguageList,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function useLanguageList() {
-  return useQuery(languageListQueryOptions);
+  return useQuery(languageListQueryOptions());
 }

@@ -6,11 +6,13 @@ export function getPreferences(): Promise<Preferences> {
   return apiRequest<Preferences>('/user/preferences');
 }
 
-export const preferencesQueryOptions = queryOptions({
-  queryKey: ['user', 'preferences'],
-  queryFn: getPreferences,
-});
+export const PREFERENCES_QUERY_KEY = ['user', 'preferences'] as const;
+
+export function preferencesQueryOptions() {
+  // Always re-read on mount: the language menu can change it outside the query cache.
+  return queryOptions({ queryKey: PREFERENCES_QUERY_KEY, queryFn: getPreferences, staleTime: 0 });
+}
 
 export function usePreferences() {
-  return useQuery(preferencesQueryOptions);
+  return useQuery(preferencesQueryOptions());
 }

@@ -1,7 +1,7 @@
 import type { Country, Currency, Language, Preferences } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { preferencesQueryOptions } from './get-preferences.ts';
+import { PREFERENCES_QUERY_KEY } from './get-preferences.ts';
 
 /** PUT answers with the chosen objects (spec §3). */
 export interface PreferencesUpdateResponse {
@@ -19,7 +19,7 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationFn: updatePreferences,
     onSuccess: (data) => {
-      queryClient.setQueryData(preferencesQueryOptions.queryKey, {
+      queryClient.setQueryData(PREFERENCES_QUERY_KEY, {
         language_id: data.language.id,
         currency_code_id: data.currency_code.id,
         country_id: data.country.id,
