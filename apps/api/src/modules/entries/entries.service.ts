@@ -342,7 +342,14 @@ export async function updateEntry(
     }
 
     const stamp = now.toISOString();
-    const common: Updateable<EntriesTable> = { ...refs, updated_at: stamp };
+    // Only what the request names goes to every entry in scope: a scope=all category change must not copy
+    // the target's account onto occurrences edited on their own. A new operation re-derives every reference.
+    const givenRefs: Partial<Refs> = {};
+    for (const key of Object.keys(refs) as Array<keyof Refs>) {
+      if (patch.operation_id !== undefined || patch[key] !== undefined)
+        Object.assign(givenRefs, { [key]: refs[key] });
+    }
+    const common: Updateable<EntriesTable> = { ...givenRefs, updated_at: stamp };
     if (patch.description !== undefined) common.description = patch.description;
     if (patch.value !== undefined) common.value = patch.value;
     if (patch.notes !== undefined) common.notes = patch.notes;
@@ -370,7 +377,7 @@ export async function updateEntry(
     if (tagIds !== undefined) await replaceEntryTags(trx, userId, ids, tagIds);
 
     if (seriesWide) {
-      const template: Updateable<EntrySeriesTable> = { ...refs, updated_at: stamp };
+      const template: Updateable<EntrySeriesTable> = { ...givenRefs, updated_at: stamp };
       if (patch.description !== undefined) template.description = patch.description;
       if (patch.value !== undefined) template.value = patch.value;
       if (patch.notes !== undefined) template.notes = patch.notes;

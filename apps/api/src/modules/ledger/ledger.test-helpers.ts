@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestUser } from '../../../test/app.ts';
+
+/** Small builders shared by the ledger tests. */
+export async function createAccount(user: TestUser, payload: Record<string, unknown> = {}): Promise<number> {
+  const res = await user.request({
+    method: 'POST',
+    url: '/api/v1/account',
+    payload: { name: 'Checking', ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A request body; loose on purpose so tests can send wrong types. */
+export type EntryInput = Record<string, unknown>;
+
+/** An expense in Food/Groceries (system category 3, subcategory 5) unless overridden. */
+export function expense(accountId: number, overrides: EntryInput = {}): EntryInput {
+  return {
+    description: 'Groceries',
+    value: 1000,
+    date: '2026-11-10',
+    operation_id: 2,
+    category_id: 3,
+    sub_category_id: 5,
+    account_id: accountId,
+    ...overrides,
+  };
+}
+
+/** Income in Salary (system category 14). */
+export function income(accountId: number, overrides: EntryInput = {}): EntryInput {
+  return {
+    description: 'Salary',
+    value: 500000,
+    date: '2026-11-05',
+    operation_id: 1,
+    category_id: 14,
+    account_id: accountId,
+    ...overrides,
+  };
+}
+
+export async function createEntry(
+  user: TestUser,
+  payload: EntryInput,
+): Promise<Record<string, unknown> & { id: number }> {
+  const res = await user.request({ method: 'POST', url: '/api/v1/entry', payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
