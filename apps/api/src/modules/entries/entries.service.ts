@@ -504,12 +504,31 @@ export function entryRange(filters: EntryFilters, now = new Date()): { start: st
   return { start: firstDayOfMonth(month), end: lastDayOfMonth(month) };
 }
 
+/** Filter ids must be the user's (or system rows): another user's id answers 404, like a missing one. */
+async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Promise<void> {
+  // No cards exist until the cards feature lands, so no card id is the user's.
+  if (filters.card_id !== undefined) throw missing('card_id', 'Card');
+  const [accounts, category, sub, tags] = await Promise.all([
+    filters.account_id !== undefined ? findOwnedAccountIds(db, userId, [filters.account_id]) : undefined,
+    filters.category_id !== undefined ? findVisibleCategory(db, userId, filters.category_id) : undefined,
+    filters.sub_category_id !== undefined
+      ? findVisibleSubcategory(db, userId, filters.sub_category_id)
+      : undefined,
+    filters.tag_id !== undefined ? findOwnedTagIds(db, userId, [filters.tag_id]) : undefined,
+  ]);
+  if (accounts && accounts.size === 0) throw missing('account_id', 'Account');
+  if (filters.category_id !== undefined && !category) throw missing('category_id', 'Category');
+  if (filters.sub_category_id !== undefined && !sub) throw missing('sub_category_id', 'Subcategory');
+  if (tags && tags.size === 0) throw missing('tag_id', 'Tag');
+}
+
 export async function toEntryQuery(
   db: Db,
   userId: number,
   filters: EntryFilters,
   now = new Date(),
 ): Promise<EntryQuery> {
+  await checkFilterIds(db, userId, filters);
   const range = entryRange(filters, now);
   // Fixed series must exist through the range's last month before it is read.
   await ensureSeriesThrough(db, userId, monthOf(range.end), now);

@@ -1,0 +1,424 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
+
+/**
+ * QUALITY.md cross-user matrix: for every ledger route taking an id in its path, query or body, user A's
+ * token on user B's ids answers 404, B's rows stay unchanged, and A's lists and exports contain none of
+ * B's rows. The coverage test reads the routes from the app's OpenAPI document and fails when a ledger
+ * route takes an id that this matrix does not exercise.
+ */
+const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries']);
+
+interface Fixture {
+  account: number;
+  account2: number;
+  category: number;
+  subcategory: number;
+  /** A subcategory the user added under a system category (Food = 3). */
+  systemSub: number;
+  tag: number;
+  entry: number;
+  seriesEntry: number;
+}
+
+/** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
+const GLOBAL: Record<string, string> = {
+  'GET /api/v1/bank/{id} path:id': 'banks are global reference rows',
+  'POST /api/v1/account body:bank_id': 'banks are global reference rows',
+  'PUT /api/v1/account/{id} body:bank_id': 'banks are global reference rows',
+  'GET /api/v1/entry query:operation_id': 'operations are global reference ids (1–4)',
+  'GET /api/v1/entry/export query:operation_id': 'operations are global reference ids (1–4)',
+  'POST /api/v1/entry body:operation_id': 'operations are global reference ids (1–4)',
+  'PUT /api/v1/entry/{id} body:operation_id': 'operations are global reference ids (1–4)',
+};
+
+type Case = (a: Fixture, b: Fixture) => InjectOptions;
+
+const entryBody = (a: Fixture, overrides: Record<string, unknown>) => ({
+  payload: expense(a.account, { ...overrides }),
+});
+
+/** Every case is sent with A's token and must answer 404. */
+const MATRIX: Record<string, Case> = {
+  'GET /api/v1/account/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/account/${b.account}` }),
+  'PUT /api/v1/account/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/account/${b.account}`,
+    payload: { name: 'hijacked', initial_balance: 1 },
+  }),
+  'DELETE /api/v1/account/{id} path:id': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/account/${b.account}?delete_entries=true`,
+  }),
+
+  'GET /api/v1/category/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/category/${b.category}` }),
+  'PUT /api/v1/category/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/category/${b.category}`,
+    payload: { name: 'hijacked' },
+  }),
+  'DELETE /api/v1/category/{id} path:id': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/category/${b.category}`,
+    payload: { category_id: 3 },
+  }),
+  'DELETE /api/v1/category/{id} body:category_id': (a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/category/${a.category}`,
+    payload: { category_id: b.category },
+  }),
+  'DELETE /api/v1/category/{id} body:sub_category_id': (a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/category/${a.category}`,
+    payload: { category_id: 3, sub_category_id: b.systemSub },
+  }),
+
+  'GET /api/v1/subcategory/{id} path:id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/subcategory/${b.category}`,
+  }),
+  'POST /api/v1/subcategory body:category_id': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/subcategory',
+    payload: { category_id: b.category, name: 'intruder' },
+  }),
+  'PUT /api/v1/subcategory/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/subcategory/${b.subcategory}`,
+    payload: { name: 'hijacked' },
+  }),
+  'DELETE /api/v1/subcategory/{id} path:id': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/subcategory/${b.systemSub}`,
+  }),
+  'DELETE /api/v1/subcategory/{id} body:sub_category_id': (a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/subcategory/${a.systemSub}`,
+    payload: { sub_category_id: b.systemSub },
+  }),
+
+  'GET /api/v1/tag/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/tag/${b.tag}` }),
+  'PUT /api/v1/tag/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/tag/${b.tag}`,
+    payload: { name: 'hijacked' },
+  }),
+  'DELETE /api/v1/tag/{id} path:id': (_a, b) => ({ method: 'DELETE', url: `/api/v1/tag/${b.tag}` }),
+
+  'GET /api/v1/entry/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/entry/${b.entry}` }),
+  'PUT /api/v1/entry/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${b.seriesEntry}?scope=all`,
+    payload: { value: 1 },
+  }),
+  'DELETE /api/v1/entry/{id} path:id': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/entry/${b.seriesEntry}?scope=all`,
+  }),
+  'POST /api/v1/entry/{id}/paid path:id': (_a, b) => ({
+    method: 'POST',
+    url: `/api/v1/entry/${b.entry}/paid`,
+    payload: { paid: true },
+  }),
+
+  'GET /api/v1/entry query:account_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry?account_id=${b.account}`,
+  }),
+  'GET /api/v1/entry query:card_id': () => ({ method: 'GET', url: '/api/v1/entry?card_id=1' }),
+  'GET /api/v1/entry query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry?category_id=${b.category}`,
+  }),
+  'GET /api/v1/entry query:sub_category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry?sub_category_id=${b.subcategory}`,
+  }),
+  'GET /api/v1/entry query:tag_id': (_a, b) => ({ method: 'GET', url: `/api/v1/entry?tag_id=${b.tag}` }),
+  'GET /api/v1/entry/export query:account_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/export?account_id=${b.account}`,
+  }),
+  'GET /api/v1/entry/export query:card_id': () => ({ method: 'GET', url: '/api/v1/entry/export?card_id=1' }),
+  'GET /api/v1/entry/export query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/export?category_id=${b.category}`,
+  }),
+  'GET /api/v1/entry/export query:sub_category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/export?sub_category_id=${b.subcategory}`,
+  }),
+  'GET /api/v1/entry/export query:tag_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/export?tag_id=${b.tag}`,
+  }),
+
+  'POST /api/v1/entry body:account_id': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { account_id: b.account }),
+  }),
+  'POST /api/v1/entry body:destination_account_id': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { operation_id: 4, destination_account_id: b.account }),
+  }),
+  'POST /api/v1/entry body:category_id': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { category_id: b.category, sub_category_id: null }),
+  }),
+  'POST /api/v1/entry body:sub_category_id': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { category_id: 3, sub_category_id: b.systemSub }),
+  }),
+  'POST /api/v1/entry body:tags': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { tags: [b.tag] }),
+  }),
+  'POST /api/v1/entry body:tags (string)': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { tags: `${b.tag},fresh-label` }),
+  }),
+  'POST /api/v1/entry body:card_id': (a) => ({
+    method: 'POST',
+    url: '/api/v1/entry',
+    ...entryBody(a, { account_id: null, card_id: 1 }),
+  }),
+  'PUT /api/v1/entry/{id} body:account_id': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.entry}`,
+    payload: { account_id: b.account },
+  }),
+  'PUT /api/v1/entry/{id} body:destination_account_id': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.entry}`,
+    payload: { operation_id: 4, destination_account_id: b.account },
+  }),
+  'PUT /api/v1/entry/{id} body:category_id': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.entry}?scope=all`,
+    payload: { category_id: b.category, sub_category_id: null },
+  }),
+  'PUT /api/v1/entry/{id} body:sub_category_id': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.entry}`,
+    payload: { sub_category_id: b.systemSub },
+  }),
+  'PUT /api/v1/entry/{id} body:tags': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.seriesEntry}?scope=all`,
+    payload: { tags: [b.tag] },
+  }),
+  'PUT /api/v1/entry/{id} body:card_id': (a) => ({
+    method: 'PUT',
+    url: `/api/v1/entry/${a.entry}`,
+    payload: { card_id: 1, account_id: null },
+  }),
+};
+
+/** Cases whose honest answer is not 404: no card can be anyone's yet, and the body says so with a 422. */
+const EXPECTED_STATUS: Record<string, number> = {
+  'POST /api/v1/entry body:card_id': 422,
+  'PUT /api/v1/entry/{id} body:card_id': 422,
+};
+
+let ctx: TestContext;
+let userA: TestUser;
+let userB: TestUser;
+let a: Fixture;
+let b: Fixture;
+
+async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
+  const account = await createAccount(user, { name: `${label} main`, initial_balance: 1000 });
+  const account2 = await createAccount(user, { name: `${label} second` });
+  const cat = await user.request({
+    method: 'POST',
+    url: '/api/v1/category',
+    payload: { name: `${label} cat`, type: 'expense' },
+  });
+  const category = cat.json().id;
+  const sub = await user.request({
+    method: 'POST',
+    url: '/api/v1/subcategory',
+    payload: { category_id: category, name: `${label} sub` },
+  });
+  const systemSub = await user.request({
+    method: 'POST',
+    url: '/api/v1/subcategory',
+    payload: { category_id: 3, name: `${label} food sub` },
+  });
+  const tag = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: `${label}-tag` } });
+  const entry = await createEntry(
+    user,
+    expense(account, {
+      description: `${label} ROW`,
+      category_id: category,
+      sub_category_id: sub.json().id,
+      tags: [tag.json().id],
+    }),
+  );
+  const series = await createEntry(
+    user,
+    expense(account, {
+      description: `${label} SERIES`,
+      installments: 3,
+      sub_category_id: systemSub.json().id,
+    }),
+  );
+  await createEntry(user, {
+    description: `${label} TRANSFER`,
+    value: 10,
+    date: '2026-11-12',
+    operation_id: 4,
+    account_id: account,
+    destination_account_id: account2,
+    paid: true,
+  });
+  return {
+    account,
+    account2,
+    category,
+    subcategory: sub.json().id,
+    systemSub: systemSub.json().id,
+    tag: tag.json().id,
+    entry: entry.id,
+    seriesEntry: series.id,
+  };
+}
+
+async function snapshot(userId: number): Promise<string> {
+  const db = ctx.database.db;
+  const rows = await Promise.all([
+    db.selectFrom('accounts').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('categories').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('subcategories').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('tags').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('entries').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('entry_tags')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('entry_id')
+      .orderBy('tag_id')
+      .execute(),
+    db.selectFrom('entry_series').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('account_month_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('account_id')
+      .orderBy('month')
+      .execute(),
+  ]);
+  return JSON.stringify(rows);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  userA = await createUser(ctx, 'Alice');
+  userB = await createUser(ctx, 'Bob');
+  a = await makeFixture(userA, 'ALICE');
+  b = await makeFixture(userB, 'BOB');
+});
+afterAll(async () => ctx.close());
+
+/** Operations of the OpenAPI document and the ids each takes, as `METHOD path location:name` keys. */
+function idTakingOperations(doc: unknown): string[] {
+  const keys: string[] = [];
+  const paths = (doc as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths;
+  const isId = (name: string) => name === 'id' || name.endsWith('_id') || name === 'tags';
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const tags = (op.tags as string[] | undefined) ?? [];
+      if (!tags.some((t) => LEDGER_TAGS.has(t))) continue;
+      const prefix = `${method.toUpperCase()} ${path}`;
+      for (const p of (op.parameters as Array<{ in: string; name: string }> | undefined) ?? []) {
+        if (isId(p.name)) keys.push(`${prefix} ${p.in}:${p.name}`);
+      }
+      const body = op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined;
+      const schema = body?.content?.['application/json']?.schema;
+      const properties = new Set<string>();
+      const walk = (s: unknown) => {
+        if (!s || typeof s !== 'object') return;
+        const node = s as {
+          properties?: Record<string, unknown>;
+          anyOf?: unknown[];
+          oneOf?: unknown[];
+          allOf?: unknown[];
+        };
+        for (const name of Object.keys(node.properties ?? {})) properties.add(name);
+        for (const sub of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(sub);
+      };
+      walk(schema);
+      for (const name of properties) if (isId(name)) keys.push(`${prefix} body:${name}`);
+    }
+  }
+  return keys;
+}
+
+describe('cross-user access (QUALITY.md)', () => {
+  it('COVERAGE: every ledger route taking an id is in the matrix (or a global reference id)', () => {
+    const keys = idTakingOperations(ctx.app.swagger());
+    expect(keys.length).toBeGreaterThan(30);
+    const covered = new Set([
+      ...Object.keys(MATRIX).map((k) => k.replace(/ \(.*\)$/, '')),
+      ...Object.keys(GLOBAL),
+    ]);
+    const missingKeys = keys.filter((k) => !covered.has(k));
+    expect(missingKeys, 'routes taking ids without a cross-user case').toEqual([]);
+    // And the matrix names no route that does not exist any more.
+    const known = new Set(keys);
+    expect(
+      Object.keys(MATRIX)
+        .map((k) => k.replace(/ \(.*\)$/, ''))
+        .filter((k) => !known.has(k)),
+    ).toEqual([]);
+  });
+
+  it("A's token on B's ids answers 404 (422 for cards, which nobody has yet) and changes nothing of B's or A's", async () => {
+    const before = await snapshot(userB.id);
+    const beforeA = await snapshot(userA.id);
+    for (const [key, build] of Object.entries(MATRIX)) {
+      const res = await userA.request(build(a, b));
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(EXPECTED_STATUS[key] ?? 404);
+    }
+    expect(await snapshot(userB.id)).toBe(before);
+    // A's requests that named B's ids were refused whole: nothing of A's changed either (no half-applied write,
+    // no label created by the refused tag string).
+    expect(await snapshot(userA.id)).toBe(beforeA);
+  });
+
+  it("A's lists and exports contain none of B's rows", async () => {
+    const get = async (url: string) => {
+      const res = await userA.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return res.body;
+    };
+    const lists = [
+      await get('/api/v1/account?include_archived=true'),
+      await get('/api/v1/category'),
+      await get('/api/v1/subcategory/3'),
+      await get('/api/v1/tag?with_counts=true'),
+      await get('/api/v1/entry?start_date=2000-01-01&end_date=2100-12-31'),
+      await get('/api/v1/entry/export?start_date=2000-01-01&end_date=2100-12-31'),
+      await get('/api/v1/entry/balance?month=2026-11'),
+    ];
+    for (const body of lists) expect(body).not.toContain('BOB');
+    const entries = JSON.parse(lists[4] as string).data as Array<{ id: number; account_id: number }>;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.account_id === a.account)).toBe(true);
+    const balance = JSON.parse(lists[6] as string);
+    expect(balance.accounts.map((x: { account_id: number }) => x.account_id)).toEqual([
+      a.account,
+      a.account2,
+    ]);
+    const accounts = JSON.parse(lists[0] as string).data.map((x: { id: number }) => x.id);
+    expect(accounts).not.toContain(b.account);
+  });
+});
