@@ -60,8 +60,13 @@ const CategoriesPage = lazyPage(
   'CategoriesPage',
 );
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage');
-const ComponentsGallery = lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery');
-const FormsGallery = lazyPage(() => import('./routes/dev/FormsGallery.tsx'), 'FormsGallery');
+// Development galleries: in a production build the import is dropped and the route is a 404.
+const ComponentsGallery = import.meta.env.DEV
+  ? lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery')
+  : NotFound;
+const FormsGallery = import.meta.env.DEV
+  ? lazyPage(() => import('./routes/dev/FormsGallery.tsx'), 'FormsGallery')
+  : NotFound;
 
 export const routes: RouteObject[] = [
   {

@@ -117,7 +117,7 @@ export function useForm<V extends Record<string, unknown>>({
   }, [checkField]);
 
   /** Puts a 422 `errors` map under its fields; messages for unknown fields go to the form-level error. */
-  const setServerErrors = useCallback((fieldErrors: FieldErrors, fallback?: string) => {
+  const setServerErrors = useCallback((fieldErrors: FieldErrors, fallback?: string | null) => {
     const next: Partial<Record<keyof V & string, FieldError>> = {};
     const orphans: string[] = [];
     for (const [field, messages] of Object.entries(fieldErrors)) {

@@ -1,2 +1,119 @@
 /** en · help. Keys must match the other language's file (a test enforces it). */
-export const help = {} as const;
+export const help = {
+  title: 'Help',
+  subtitle: 'How Centavo works, area by area. Still stuck? Your account activity shows every change made to your account.',
+  search: 'Search the help',
+  noResults: 'No help topic matches “{query}”.',
+  sections: {
+    entries: {
+      title: 'Entries',
+      body: [
+        'An entry is one movement of money: an income, an expense, an investment or a transfer. Each entry has a description, a value, a date, a category and subcategory, and either an account or a card.',
+        'Mark an entry as paid when the money actually moved. Unpaid entries still count in the predicted balance, so you can plan the month ahead.',
+        'Use the month picker to move between months. Filters narrow the list by account, card, category, tag, type, paid state or text; the list stays fast even with many thousands of entries.',
+        'You can export the entries you are looking at as CSV or Excel.',
+      ],
+    },
+    accounts: {
+      title: 'Accounts',
+      body: [
+        'Accounts are where your money lives: checking, savings, investment, wallet or other. Give each one a bank, a colour and its initial balance (it may be negative).',
+        'The balance counts paid entries up to today; the predicted balance counts every entry up to the end of the month you are viewing.',
+        'An account that still has entries cannot be deleted by accident: Centavo asks whether to delete its entries too. Archive an account to hide it without losing its history.',
+      ],
+    },
+    cards: {
+      title: 'Cards and invoices',
+      body: [
+        'A credit card has a limit, a closing day and a due day. Purchases made before the closing date go to that month’s invoice; purchases on or after it go to the next one.',
+        'The due date falls in the same month when the due day is after the closing day, otherwise in the following month. Banks sometimes move these dates: you can change them for a single invoice.',
+        'Paying an invoice creates one payment from the chosen account to the card and marks its purchases paid. Undoing the payment removes exactly that. The available limit is the limit minus every unpaid invoice, future installments included.',
+      ],
+    },
+    installments: {
+      title: 'Installments',
+      body: [
+        'Enter a purchase in installments by choosing the number of installments (2 to 420). Centavo creates one entry per month; the cents that do not divide evenly go to the first installment, so the total is always exact.',
+        'On a card, each installment falls in its own invoice. When you edit or delete an installment you choose: only this one, this and the following ones, or the whole series.',
+      ],
+    },
+    fixed: {
+      title: 'Fixed entries',
+      body: [
+        'A fixed entry repeats every month — rent, salary, subscriptions. Give it an end date, or leave the end empty to repeat it for ever.',
+        'In short months the day is moved to the last day of the month. Each month’s occurrence can be paid or changed on its own.',
+      ],
+    },
+    transfers: {
+      title: 'Transfers',
+      body: [
+        'A transfer moves money between two of your accounts. It is never counted as income or expense, only in the balances of the two accounts.',
+        'Transfers always use the category Transfers and the subcategory Internal transfer.',
+      ],
+    },
+    budgets: {
+      title: 'Budgets',
+      body: [
+        'Set how much you want to spend per expense category in a month. The budget page shows what was spent (card purchases included), what remains and the percentage used.',
+        'Copy a month’s budgets to the following months in one step; budgets you already set are kept unless you choose to overwrite them. Erasing a budget sets it to zero.',
+      ],
+    },
+    categories: {
+      title: 'Categories',
+      body: [
+        'Categories group your entries for budgets and reports. Centavo comes with a ready-made tree (Housing, Food, Transport, Health, Salary and more) that you cannot change, and you can add your own categories and subcategories.',
+        'Each category is for income, expenses or investments, and has a colour and an icon.',
+      ],
+    },
+    tags: {
+      title: 'Tags',
+      body: [
+        'Tags cut across categories — a trip, a project, a person. Type a new tag while entering an entry and it is created for you.',
+        'Filter the entries list by a tag to see everything that belongs to it.',
+      ],
+    },
+    dashboard: {
+      title: 'Dashboard',
+      body: [
+        'The dashboard sums up the month: income, expenses, investments and the result, the balances of your accounts, and how your budgets are going.',
+      ],
+    },
+    reports: {
+      title: 'Reports',
+      body: [
+        'Analysis shows income, expenses, investments, the result and the running balance per month. By category shows where the money went, with the trend of each category.',
+        'Choose the period: the last 3, 6 or 12 months, this year, last year, or any range of months.',
+      ],
+    },
+    plans: {
+      title: 'Plans and trial',
+      body: [
+        'Every new account starts with a 7-day free trial with all features. After that, choose the monthly or the yearly plan.',
+        'Your plan page shows your status, the next charge and your invoices, and lets you change the payment method, switch plans or cancel. Payments are processed by our card payment provider; Centavo never sees your card number.',
+        'When the trial or subscription ends, Centavo takes you to the upgrade page. Your data is kept.',
+      ],
+    },
+    preferences: {
+      title: 'Preferences',
+      body: [
+        'Choose the interface language (English or Português), the currency in which your amounts are shown, and your country. The language you pick is remembered on this browser and on your account.',
+        'You can also switch the language and the light or dark theme from the menu at the top right.',
+      ],
+    },
+    profile: {
+      title: 'Profile and security',
+      body: [
+        'Change your name and e-mail in your profile. Changing your password signs out your other devices.',
+        'Forgot your password? Use “Forgot your password?” on the sign-in page: the link we send is valid for 60 minutes and works once.',
+        'You can delete your account from the profile page. Everything is removed and cannot be recovered.',
+      ],
+    },
+    logs: {
+      title: 'Account activity',
+      body: [
+        'Account activity lists sign-ins (including failed attempts), sign-outs, password and profile changes, exports and subscription changes, with the time, IP address and device.',
+        'If you see activity you do not recognise, change your password right away.',
+      ],
+    },
+  },
+} as const;

@@ -1,7 +1,96 @@
+import { TRIAL_DAYS } from '@centavo/shared/constants';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { languageIdFromLocale } from '../../../lib/locale.ts';
+import { navigate } from '../../../lib/navigation.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { getPublicConfig } from '../api/get-public-config.ts';
+import { register } from '../api/register.ts';
+import { AuthHeader } from '../components/AuthHeader.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { completeSignIn } from '../session.ts';
 
 export function RegisterPage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('appName')} />;
+  const { t } = useTranslation('auth');
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { name: '', email: '', password: '', password_confirmation: '' },
+    rules: {
+      name: 'required|max:120',
+      email: 'required|email|max:254',
+      password: 'required|min:8|max:128',
+      password_confirmation: 'required|confirmed:password',
+    },
+    onSubmit: async (values) => {
+      setSubmitting(true);
+      try {
+        const token = await register({ ...values, language_id: languageIdFromLocale(currentLocale()) });
+        await completeSignIn(token);
+        // After registration the browser goes to the external thank-you page when one is configured (spec §2).
+        const thankYou = token.redirect_url ?? (await getPublicConfig()).register_thank_you_url;
+        if (thankYou) navigate(thankYou, { external: true, replace: true });
+        else navigate(paths.welcome, { replace: true });
+      } catch (error) {
+        toastError(t('register.failed'));
+        form.setServerErrors(
+          isApiError(error) ? error.errors : {},
+          isApiError(error) && error.status === 422 ? null : errorMessage(t, error, 'auth:register.failed'),
+        );
+      } finally {
+        setSubmitting(false);
+      }
+    },
+  });
+
+  return (
+    <>
+      <AuthHeader
+        title={t('register.title')}
+        heading={t('register.heading')}
+        subtitle={t('register.subtitle', { days: TRIAL_DAYS })}
+      />
+      <form onSubmit={form.handleSubmit} noValidate aria-label={t('register.title')}>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('fields.passwordHint')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('fields.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            {t('register.submit')}
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            {t('register.haveAccount')}{' '}
+            <Anchor component={Link} to={paths.auth.login} fw={600}>
+              {t('register.toLogin')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
 }

@@ -1,7 +1,68 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { HOME_PATH, paths } from '../../../app/paths.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { verifyEmail } from '../api/verify-email.ts';
+import { AuthHeader } from '../components/AuthHeader.tsx';
 
+type Status = 'checking' | 'success' | 'failure' | 'missing';
+
+/** Landing page of the verification e-mail: posts the token once and shows the outcome. */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('appName')} />;
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { isAuthenticated } = useAuth();
+  const [status, setStatus] = useState<Status>(token ? 'checking' : 'missing');
+  // StrictMode runs effects twice in development; a token is single-use, so post it once.
+  const posted = useRef(false);
+
+  useEffect(() => {
+    if (!token || posted.current) return;
+    posted.current = true;
+    verifyEmail(token).then(
+      () => setStatus('success'),
+      () => setStatus('failure'),
+    );
+  }, [token]);
+
+  return (
+    <>
+      <AuthHeader title={t('verify.title')} heading={t('verify.title')} />
+      <Stack gap="md" aria-live="polite">
+        {status === 'checking' ? (
+          <Center py="md" role="status">
+            <Loader aria-label={t('verify.checking')} />
+          </Center>
+        ) : status === 'success' ? (
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden="true" />}
+            data-testid="verify-success"
+          >
+            {t('verify.success')}
+          </Alert>
+        ) : (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden="true" />}
+            role="alert"
+            data-testid="verify-failure"
+          >
+            {status === 'missing' ? t('verify.missingToken') : t('verify.failure')}
+          </Alert>
+        )}
+        {status !== 'checking' ? (
+          <Button component={Link} to={isAuthenticated ? HOME_PATH : paths.auth.login} fullWidth>
+            {t('verify.continue')}
+          </Button>
+        ) : null}
+      </Stack>
+    </>
+  );
 }

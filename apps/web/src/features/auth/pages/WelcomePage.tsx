@@ -1,7 +1,31 @@
+import { TRIAL_DAYS } from '@centavo/shared/constants';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconConfetti } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link, Navigate } from 'react-router';
+import { HOME_PATH, paths } from '../../../app/paths.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { AuthHeader } from '../components/AuthHeader.tsx';
 
+/** Internal thank-you page after registration, when no external REGISTER_THANK_YOU_URL is configured. */
 export function WelcomePage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('appName')} />;
+  const { t } = useTranslation('auth');
+  const { user, isAuthenticated } = useAuth();
+  if (!isAuthenticated || !user) return <Navigate to={paths.auth.login} replace />;
+  return (
+    <Stack gap="md">
+      <ThemeIcon size={56} radius={56} variant="light">
+        <IconConfetti size={30} stroke={1.5} aria-hidden="true" />
+      </ThemeIcon>
+      <AuthHeader
+        title={t('welcome.title')}
+        heading={t('welcome.heading', { name: user.name })}
+        subtitle={t('welcome.body', { days: TRIAL_DAYS, email: user.email })}
+      />
+      <Text>{t('welcome.next')}</Text>
+      <Button component={Link} to={HOME_PATH} size="md" fullWidth>
+        {t('welcome.start')}
+      </Button>
+    </Stack>
+  );
 }

@@ -1,7 +1,144 @@
+import type { Preferences } from '@centavo/shared';
+import { DEFAULT_COUNTRY_ID, DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
+import { Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Section } from '../../../components/Section.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { changeLocale, currentLocale } from '../../../lib/i18n.ts';
+import { languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useCountryList } from '../api/get-country-list.ts';
+import { useCurrencyList } from '../api/get-currency-list.ts';
+import { useLanguageList } from '../api/get-language-list.ts';
+import { usePreferences } from '../api/get-preferences.ts';
+import { useUpdatePreferences } from '../api/update-preferences.ts';
+
+/** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
+interface FormValues extends Record<string, unknown> {
+  language_id: string;
+  currency_code_id: string;
+  country_id: string;
+}
+
+function PreferencesForm({ initial }: { initial: Preferences }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const languages = useLanguageList();
+  const currencies = useCurrencyList();
+  const countries = useCountryList();
+  const update = useUpdatePreferences();
+  const form = useForm<FormValues>({
+    initialValues: {
+      language_id: String(initial.language_id),
+      currency_code_id: String(initial.currency_code_id),
+      country_id: String(initial.country_id),
+    },
+    rules: { language_id: 'required', currency_code_id: 'required', country_id: 'required' },
+    onSubmit: (values) =>
+      update.mutate(
+        {
+          language_id: Number(values.language_id),
+          currency_code_id: Number(values.currency_code_id),
+          country_id: Number(values.country_id),
+        },
+        {
+          onSuccess: async (saved) => {
+            await changeLocale(localeFromLanguageId(saved.language.id));
+            toastSuccess(t('preferences.saved'));
+          },
+          onError: (error) => {
+            toastError(errorMessage(t, error));
+            form.setServerErrors(isApiError(error) ? error.errors : {});
+          },
+        },
+      ),
+  });
+
+  const languageData = (languages.data?.data ?? []).map((l) => ({
+    value: String(l.id),
+    label: t(`common:language.${localeFromLanguageId(l.id)}`),
+  }));
+  const currencyData = (currencies.data?.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.code} — ${c.name}`,
+  }));
+  const countryData = (countries.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const loadFailed = languages.isError || currencies.isError || countries.isError;
+
+  return (
+    <Section id="preferences" title={t('preferences.title')}>
+      <form onSubmit={form.handleSubmit} noValidate aria-label={t('preferences.title')}>
+        <Stack gap="md" maw={480}>
+          {loadFailed ? (
+            <Alert color="red" role="alert">
+              {t('common:errors.loadFailed')}
+            </Alert>
+          ) : null}
+          <Select
+            label={t('preferences.language')}
+            data={languageData}
+            allowDeselect={false}
+            required
+            disabled={languages.isPending}
+            {...form.getChoiceProps('language_id')}
+          />
+          <Select
+            label={t('preferences.currency')}
+            data={currencyData}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('preferences.nothingFound')}
+            placeholder={t('preferences.search')}
+            required
+            disabled={currencies.isPending}
+            {...form.getChoiceProps('currency_code_id')}
+          />
+          <Select
+            label={t('preferences.country')}
+            data={countryData}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('preferences.nothingFound')}
+            placeholder={t('preferences.search')}
+            required
+            disabled={countries.isPending}
+            limit={300}
+            {...form.getChoiceProps('country_id')}
+          />
+          <Group>
+            <Button type="submit" loading={update.isPending} data-testid="save-preferences">
+              {t('preferences.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
 
 export function PreferencesPage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('nav.preferences')} />;
+  const { t } = useTranslation('settings');
+  const preferences = usePreferences();
+  // Until the server answers, the defaults of spec §3 describe a new user.
+  const fallback: Preferences = {
+    language_id: languageIdFromLocale(currentLocale()),
+    currency_code_id: DEFAULT_CURRENCY_ID,
+    country_id: DEFAULT_COUNTRY_ID,
+  };
+  return (
+    <Stack maw={760} gap="lg">
+      <PageHeader title={t('preferences.title')} subtitle={t('preferences.subtitle')} />
+      {preferences.isPending ? (
+        <Skeleton h={280} radius="lg" />
+      ) : (
+        // Keyed by the saved values, so a language switch from the user menu refreshes the form.
+        <PreferencesForm
+          key={JSON.stringify(preferences.data ?? fallback)}
+          initial={preferences.data ?? fallback}
+        />
+      )}
+    </Stack>
+  );
 }

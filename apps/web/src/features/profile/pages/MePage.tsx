@@ -1,7 +1,65 @@
+import { Anchor, Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link } from 'react-router';
+import { HOME_PATH, paths } from '../../../app/paths.ts';
+import { Logo } from '../../../components/Logo.tsx';
+import { usePageTitle } from '../../../components/PageTitle.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/locale.ts';
 
+/** /me (no layout): who is signed in. */
 export function MePage() {
   const { t } = useTranslation();
-  return <ComingSoon area={t('nav.me')} />;
+  const { user } = useAuth();
+  usePageTitle(t('me.title'));
+  if (!user) return null;
+  const since = new Intl.DateTimeFormat(intlLocale(currentLocale()), { dateStyle: 'long' }).format(
+    new Date(user.created_at),
+  );
+  return (
+    <Container size={520} py="xl" px="md">
+      <Group component="header" mb="lg">
+        <Anchor component={Link} to={HOME_PATH} c="inherit" underline="never" aria-label={t('nav.entries')}>
+          <Logo />
+        </Anchor>
+      </Group>
+      <Paper component="main" id="main" withBorder radius="lg" p="xl">
+        <Stack gap="md">
+          <Title order={1} fz="xl">
+            {t('me.title')}
+          </Title>
+          <Group wrap="nowrap">
+            <Avatar size={56} radius="xl" color="centavo">
+              {user.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate data-testid="me-name">
+                {user.name}
+              </Text>
+              <Text c="dimmed" fz="sm" truncate>
+                {user.email}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xs">
+            <Badge variant="light" color={user.email_verified_at ? 'centavo' : 'yellow'}>
+              {user.email_verified_at ? t('me.verified') : t('me.notVerified')}
+            </Badge>
+          </Group>
+          <Text fz="sm" c="dimmed">
+            {t('me.memberSince', { date: since })}
+          </Text>
+          <Group gap="md">
+            <Anchor component={Link} to={paths.profile}>
+              {t('nav.profile')}
+            </Anchor>
+            <Anchor component={Link} to={HOME_PATH}>
+              {t('nav.entries')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
 }

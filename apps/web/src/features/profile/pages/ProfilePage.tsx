@@ -1,7 +1,178 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Section } from '../../../components/Section.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { clearAuth, useAuth } from '../../../lib/auth-store.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { navigate } from '../../../lib/navigation.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+
+function DetailsForm() {
+  const { t } = useTranslation('settings');
+  const { user } = useAuth();
+  const update = useUpdateUser();
+  const form = useForm({
+    initialValues: { name: user?.name ?? '', email: user?.email ?? '' },
+    rules: { name: 'required|max:120', email: 'required|email|max:254' },
+    onSubmit: (values) =>
+      update.mutate(values, {
+        onSuccess: () => toastSuccess(t('profile.saved')),
+        onError: (error) => {
+          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {});
+        },
+      }),
+  });
+  return (
+    <Section id="details" title={t('profile.details')} description={t('profile.emailChangeHint')}>
+      <form onSubmit={form.handleSubmit} noValidate aria-label={t('profile.details')}>
+        <Stack gap="md" maw={480}>
+          <TextInput label={t('profile.name')} autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label={t('profile.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation('settings');
+  const change = useChangePassword();
+  const form = useForm({
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    rules: {
+      current_password: 'required',
+      password: 'required|min:8|max:128',
+      password_confirmation: 'required|confirmed:password',
+    },
+    onSubmit: (values) =>
+      change.mutate(values, {
+        onSuccess: () => {
+          toastSuccess(t('profile.passwordChanged'));
+          form.reset();
+        },
+        onError: (error) => {
+          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {});
+        },
+      }),
+  });
+  return (
+    <Section id="password" title={t('profile.password')} description={t('profile.passwordHint')}>
+      <form onSubmit={form.handleSubmit} noValidate aria-label={t('profile.password')}>
+        <Stack gap="md" maw={480}>
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label={t('profile.newPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('profile.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              {t('profile.changePassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation(['settings', 'common']);
+  const [opened, { open, close }] = useDisclosure(false);
+  const remove = useDeleteUser();
+  const form = useForm({
+    initialValues: { password: '' },
+    rules: { password: 'required' },
+    onSubmit: (values) =>
+      remove.mutate(values, {
+        onSuccess: () => {
+          close();
+          clearAuth();
+          toastSuccess(t('profile.deleted'));
+          navigate(paths.landing, { replace: true });
+        },
+        onError: (error) =>
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error)),
+      }),
+  });
+  return (
+    <Section id="danger" title={t('profile.danger')} description={t('profile.dangerHint')} tone="danger">
+      <Group>
+        <Button color="red" variant="light" onClick={open}>
+          {t('profile.deleteButton')}
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title={t('profile.deleteTitle')} centered>
+        <form onSubmit={form.handleSubmit} noValidate>
+          <Stack gap="md">
+            <Text fz="sm">{t('profile.deleteBody')}</Text>
+            {form.formError ? (
+              <Text c="red" fz="sm" role="alert">
+                {form.formError}
+              </Text>
+            ) : null}
+            <PasswordInput
+              label={t('profile.currentPassword')}
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                {t('profile.deleteConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Section>
+  );
+}
 
 export function ProfilePage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('nav.profile')} />;
+  const { t } = useTranslation('settings');
+  return (
+    <Stack maw={760} gap="lg">
+      <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
+      <DetailsForm />
+      <PasswordForm />
+      <DeleteAccount />
+    </Stack>
+  );
 }
