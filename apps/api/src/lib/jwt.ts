@@ -26,11 +26,17 @@ export class AccessTokens {
 
   /** Returns the user id, or null for any token that is not a valid, unexpired access token of ours. */
   async verify(token: string): Promise<number | null> {
+    return (await this.verifyClaims(token))?.userId ?? null;
+  }
+
+  /** As verify, with the issue time (seconds) so a session cut-off (password change) can be applied. */
+  async verifyClaims(token: string): Promise<{ userId: number; issuedAt: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: this.#issuer });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub))
         return null;
-      return Number(payload.sub);
+      if (typeof payload.iat !== 'number') return null;
+      return { userId: Number(payload.sub), issuedAt: payload.iat };
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;

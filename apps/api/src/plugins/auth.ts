@@ -25,8 +25,8 @@ export interface RouteEntry {
 }
 
 /**
- * `app.authenticate` checks the bearer token and that its user still exists (a deleted user's token stops
- * working at once). Modules add it as an onRequest hook on their protected routes.
+ * `app.authenticate` checks the bearer token, that its user still exists (a deleted user's token stops
+ * working at once) and that it was issued after the user's last password change or reset. Modules add it as an onRequest hook on their protected routes.
  */
 export function registerAuth(app: App): void {
   app.decorateRequest('user', undefined as unknown as AuthUser);
@@ -40,14 +40,19 @@ export function registerAuth(app: App): void {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthenticated();
-    const userId = await app.accessTokens.verify(header.slice(7).trim());
-    if (userId === null) throw unauthenticated();
+    const claims = await app.accessTokens.verifyClaims(header.slice(7).trim());
+    if (claims === null) throw unauthenticated();
     const row = await app.db
       .selectFrom('users')
-      .select(['id', 'language_id'])
-      .where('id', '=', userId)
+      .select(['id', 'language_id', 'sessions_valid_from'])
+      .where('id', '=', claims.userId)
       .executeTakeFirst();
     if (!row) throw unauthenticated();
+    // A password change or reset ends every session, access tokens included, not only refresh tokens.
+    // iat has second precision: tokens of the very second of the change (the new session's) stay valid.
+    if (row.sessions_valid_from && claims.issuedAt < Math.floor(Date.parse(row.sessions_valid_from) / 1000)) {
+      throw unauthenticated();
+    }
     request.user = { id: row.id, languageId: row.language_id };
   });
 }

@@ -12,6 +12,8 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .addColumn('currency_id', BIGINT, (c) => c.notNull().defaultTo(4))
     .addColumn('country_id', BIGINT, (c) => c.notNull().defaultTo(32))
     .addColumn('stripe_customer_id', TEXT)
+    // Access tokens issued before this instant are refused (set by password change and reset).
+    .addColumn('sessions_valid_from', TEXT)
     .addColumn('created_at', TEXT, (c) => c.notNull())
     .addColumn('updated_at', TEXT, (c) => c.notNull())
     .execute();

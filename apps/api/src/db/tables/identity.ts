@@ -12,6 +12,8 @@ export interface UsersTable {
   currency_id: number;
   country_id: number;
   stripe_customer_id: string | null;
+  /** Access tokens issued before this instant are refused (password change or reset ends every session). */
+  sessions_valid_from: string | null;
   created_at: string;
   updated_at: string;
 }

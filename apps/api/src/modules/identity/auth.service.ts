@@ -324,7 +324,11 @@ export async function resetPassword(
     if (!row || !(await consumeEmailToken(trx, row.id, now))) return undefined;
     const owner = await findUserById(trx, row.user_id);
     if (!owner) return undefined;
-    await updateUser(trx, owner.id, { password_hash: passwordHash, updated_at: now });
+    await updateUser(trx, owner.id, {
+      password_hash: passwordHash,
+      sessions_valid_from: now,
+      updated_at: now,
+    });
     await invalidateEmailTokens(trx, owner.id, 'reset', now);
     await revokeAllRefreshTokens(trx, owner.id, now);
     await recordAccountLog(trx, owner.id, 'password_reset', request);

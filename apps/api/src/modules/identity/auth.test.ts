@@ -5,6 +5,7 @@ import {
   api,
   countRows,
   logEvents,
+  olderAccessToken,
   PASSWORD,
   registerUser,
   tokenFromLink,
@@ -370,7 +371,9 @@ describe('forgot and reset password', () => {
       payload: { token, password: newPassword, password_confirmation: newPassword },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    // Refresh tokens issued before the reset are revoked.
+    // Sessions that began before the reset end: the (older) access token and every refresh token.
+    const earlier = { authorization: `Bearer ${await olderAccessToken(ctx, user.id, 5)}` };
+    expect((await api(ctx, 'GET', '/user/me', { headers: earlier })).statusCode).toBe(401);
     const refresh = await api(ctx, 'POST', '/auth/refresh', {
       payload: { refresh_token: user.tokens.refresh_token },
     });

@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@centavo/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/app.ts';
 
@@ -89,4 +90,20 @@ export async function logEvents(ctx: TestContext, userId: number): Promise<strin
     .orderBy('id', 'asc')
     .execute();
   return rows.map((r) => r.event);
+}
+
+/** A genuine access token of `userId`, issued `secondsAgo` earlier (a session that predates a change). */
+export async function olderAccessToken(
+  ctx: TestContext,
+  userId: number,
+  secondsAgo: number,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer('centavo')
+    .setIssuedAt(now - secondsAgo)
+    .setExpirationTime(now + 600)
+    .sign(new TextEncoder().encode(ctx.config.jwtSecret));
 }

@@ -116,7 +116,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.password);
   return deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now });
+    await updateUser(trx, userId, { password_hash: passwordHash, sessions_valid_from: now, updated_at: now });
     await revokeAllRefreshTokens(trx, userId, now);
     await invalidateEmailTokens(trx, userId, 'reset', now);
     await recordAccountLog(trx, userId, 'password_changed', request);

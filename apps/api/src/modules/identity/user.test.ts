@@ -5,6 +5,7 @@ import { recordAccountLog } from './account-logs.ts';
 import {
   api,
   logEvents,
+  olderAccessToken,
   PASSWORD,
   registerUser,
   tokenFromLink,
@@ -193,6 +194,8 @@ describe('PUT /user/password', () => {
     const second = (
       await api(ctx, 'POST', '/auth/login', { payload: { email: user.email, password: user.password } })
     ).json() as TokenResponse;
+    const otherDevice = { authorization: `Bearer ${await olderAccessToken(ctx, user.id, 5)}` };
+    expect((await api(ctx, 'GET', '/user/me', { headers: otherDevice })).statusCode).toBe(200);
     const res = await api(ctx, 'PUT', '/user/password', {
       headers: user.auth,
       payload: {
@@ -203,6 +206,12 @@ describe('PUT /user/password', () => {
     });
     expect(res.statusCode).toBe(200);
     const fresh = res.json() as TokenResponse;
+    // Sessions that began before the change end now, access tokens included; the fresh one works.
+    expect((await api(ctx, 'GET', '/user/me', { headers: otherDevice })).statusCode).toBe(401);
+    expect(
+      (await api(ctx, 'GET', '/user/me', { headers: { authorization: `Bearer ${fresh.access_token}` } }))
+        .statusCode,
+    ).toBe(200);
     expect(fresh).toMatchObject({ token_type: 'Bearer', stripe_customer_id: null });
     for (const old of [user.tokens.refresh_token, second.refresh_token]) {
       expect((await api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: old } })).statusCode).toBe(

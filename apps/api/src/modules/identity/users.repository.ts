@@ -40,6 +40,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
       currency_id: 4,
       country_id: 32,
       stripe_customer_id: null,
+      sessions_valid_from: null,
       created_at: user.now,
       updated_at: user.now,
     })
@@ -58,6 +59,7 @@ export async function updateUser(
     | 'email_normalized'
     | 'email_verified_at'
     | 'password_hash'
+    | 'sessions_valid_from'
     | 'language_id'
     | 'currency_id'
     | 'country_id'
