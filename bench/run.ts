@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BenchContext, Benchmark } from './lib/context.ts';
 import { benchDir, killAllChildren } from './lib/proc.ts';
 import { type BenchResult, markdownSummary, printResult } from './lib/report.ts';
-import { benchmarks } from './suites/index.ts';
+import { benchmarks, optionalBenchmarks } from './suites/index.ts';
 
 interface Args {
   only: string[];
@@ -32,10 +32,12 @@ function parseArgs(argv: string[]): Args {
 
 function selected(all: Benchmark[], only: string[]): Benchmark[] {
   if (only.length === 0) return all;
-  const unknown = only.filter((o) => !all.some((b) => b.name === o || b.group === o));
+  // Groups select the default benchmarks; the opt-in ones (D2, D3) only by their own name.
+  const known = [...all, ...optionalBenchmarks];
+  const unknown = only.filter((o) => !known.some((b) => b.name === o || b.group === o));
   if (unknown.length)
-    throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${all.map((b) => b.name).join(', ')}`);
-  return all.filter((b) => only.includes(b.name) || only.includes(b.group));
+    throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${known.map((b) => b.name).join(', ')}`);
+  return known.filter((b) => only.includes(b.name) || (all.includes(b) && only.includes(b.group)));
 }
 
 function gitCommit(): string {
@@ -50,6 +52,8 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.list) {
     for (const b of benchmarks) console.log(`${b.name.padEnd(18)} ${b.group.padEnd(11)} ${b.title}`);
+    for (const b of optionalBenchmarks)
+      console.log(`${b.name.padEnd(18)} ${'(opt-in)'.padEnd(11)} ${b.title}`);
     return 0;
   }
   const chosen = selected(benchmarks, args.only);

@@ -64,6 +64,7 @@ export function formatNumber(value: number | null | undefined, unit = ''): strin
   if (abs >= 100_000) text = Math.round(value).toLocaleString('en-US');
   else if (abs >= 100) text = value.toFixed(0);
   else if (abs >= 10) text = value.toFixed(1);
+  else if (Number.isInteger(value)) text = String(value);
   else if (abs >= 1) text = value.toFixed(2);
   else text = value.toFixed(3);
   return unit ? `${text} ${unit}` : text;

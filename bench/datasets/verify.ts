@@ -1,0 +1,47 @@
+import { openDatabase } from '../../apps/api/src/db/connection.ts';
+import {
+  addEffects,
+  findTotalsRows,
+  type TotalsDelta,
+} from '../../apps/api/src/modules/entries/totals.repository.ts';
+
+/**
+ * Checks a dataset's aggregate table against the app's own `addEffects` over every entry of a user (the
+ * definition the app maintains on each write). Returns the number of mismatching (account, month) rows.
+ */
+export async function verifyAggregates(
+  url: string,
+  userId: number,
+): Promise<{ rows: number; mismatches: number }> {
+  const handle = openDatabase(url, { poolSize: 1 });
+  try {
+    const entries = await handle.db
+      .selectFrom('entries')
+      .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
+      .where('user_id', '=', userId)
+      .execute();
+    const expected = new Map<string, TotalsDelta>();
+    addEffects(expected, entries, 1);
+    const actual = await findTotalsRows(handle.db, userId);
+    let mismatches = 0;
+    const fields = [
+      'income',
+      'expense',
+      'investment',
+      'transfer_in',
+      'transfer_out',
+      'net',
+      'paid_net',
+    ] as const;
+    for (const row of actual) {
+      const want = expected.get(`${row.account_id}|${row.month}`);
+      if (!want || fields.some((f) => Number(row[f]) !== want[f])) mismatches += 1;
+      expected.delete(`${row.account_id}|${row.month}`);
+    }
+    // Keys the app would have written but the dataset lacks (all-zero deltas are never written).
+    for (const d of expected.values()) if (fields.some((f) => d[f] !== 0)) mismatches += 1;
+    return { rows: actual.length, mismatches };
+  } finally {
+    await handle.close();
+  }
+}
