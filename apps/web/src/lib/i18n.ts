@@ -20,6 +20,7 @@ const loaders: Record<LocaleCode, Partial<Record<Namespace, Loader>>> = {
     validation: () => import('@centavo/shared/i18n/en/validation').then((m) => m.validation),
     landing: () => import('@centavo/shared/i18n/en/landing').then((m) => m.landing),
     ledger: () => import('@centavo/shared/i18n/en/ledger').then((m) => m.ledger),
+    entries: () => import('@centavo/shared/i18n/en/entries').then((m) => m.entries),
   },
   br: {
     common: () => import('@centavo/shared/i18n/br/common').then((m) => m.common),
@@ -29,6 +30,7 @@ const loaders: Record<LocaleCode, Partial<Record<Namespace, Loader>>> = {
     validation: () => import('@centavo/shared/i18n/br/validation').then((m) => m.validation),
     landing: () => import('@centavo/shared/i18n/br/landing').then((m) => m.landing),
     ledger: () => import('@centavo/shared/i18n/br/ledger').then((m) => m.ledger),
+    entries: () => import('@centavo/shared/i18n/br/entries').then((m) => m.entries),
   },
 };
 

@@ -1,5 +1,6 @@
 import { auth } from './auth.ts';
 import { common } from './common.ts';
+import { entries } from './entries.ts';
 import { help } from './help.ts';
 import { landing } from './landing.ts';
 import { ledger } from './ledger.ts';
@@ -8,4 +9,4 @@ import { settings } from './settings.ts';
 import { validation } from './validation.ts';
 
 /** The en catalogue, one namespace per file so each feature owns its texts. */
-export const en = { auth, common, help, landing, ledger, mail, settings, validation };
+export const en = { auth, common, entries, help, landing, ledger, mail, settings, validation };
