@@ -180,15 +180,25 @@ function entriesQuery(db: Db, userId: number, f: EntryQuery) {
   return query;
 }
 
+/** The month list query itself (exported for the EXPLAIN guard test). */
+export function entriesListQuery(
+  db: Db,
+  userId: number,
+  f: EntryQuery,
+  page?: { limit: number; offset: number },
+) {
+  let query = entriesQuery(db, userId, f).select(entryColumns).orderBy('date').orderBy('id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query;
+}
+
 export function findEntries(
   db: Db,
   userId: number,
   f: EntryQuery,
   page?: { limit: number; offset: number },
 ): Promise<EntryRow[]> {
-  let query = entriesQuery(db, userId, f).select(entryColumns).orderBy('date').orderBy('id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return query.execute();
+  return entriesListQuery(db, userId, f, page).execute();
 }
 
 export async function countEntries(db: Db, userId: number, f: EntryQuery): Promise<number> {

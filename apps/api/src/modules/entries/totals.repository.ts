@@ -152,18 +152,10 @@ export interface AccountSums {
   investment: number;
 }
 
-/**
- * One pass over the user's aggregate rows up to max(month, currentMonth), grouped by account: the balance
- * query (O(accounts × months)), served by the account_month_totals_key index.
- */
-export async function sumTotalsByAccount(
-  db: Db,
-  userId: number,
-  month: string,
-  currentMonth: string,
-): Promise<AccountSums[]> {
+/** The balance query (exported for the EXPLAIN guard test). */
+export function totalsByAccountQuery(userId: number, month: string, currentMonth: string) {
   const upTo = month > currentMonth ? month : currentMonth;
-  const { rows } = await sql<AccountSums>`
+  return sql<AccountSums>`
     select account_id,
       sum(case when month < ${month} then paid_net else 0 end) as paid_before,
       sum(case when month <= ${month} then paid_net else 0 end) as paid_through,
@@ -174,7 +166,20 @@ export async function sumTotalsByAccount(
       sum(case when month = ${month} then investment else 0 end) as investment
     from account_month_totals
     where user_id = ${userId} and month <= ${upTo}
-    group by account_id`.execute(db);
+    group by account_id`;
+}
+
+/**
+ * One pass over the user's aggregate rows up to max(month, currentMonth), grouped by account: the balance
+ * query (O(accounts × months)), served by the account_month_totals_key index.
+ */
+export async function sumTotalsByAccount(
+  db: Db,
+  userId: number,
+  month: string,
+  currentMonth: string,
+): Promise<AccountSums[]> {
+  const { rows } = await totalsByAccountQuery(userId, month, currentMonth).execute(db);
   // pg parses BIGINT sums as numbers (connection.ts); SQLite already returns numbers.
   return rows.map((r) => ({
     account_id: Number(r.account_id),

@@ -1,0 +1,96 @@
+import { addMonths, dateInMonth } from '@centavo/shared';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import type { Db } from '../../db/connection.ts';
+import { createAccount } from '../ledger/ledger.test-helpers.ts';
+import { entriesListQuery } from './entries.repository.ts';
+import { createEntry } from './entries.service.ts';
+import { totalsByAccountQuery } from './totals.repository.ts';
+
+/**
+ * QUALITY.md guard: the hot queries use the intended index or aggregate on both dialects. The month list
+ * (with a filter) must range-scan entries_user_date in its ORDER BY (no sort step); the balance query must
+ * read account_month_totals through account_month_totals_key (never entries).
+ */
+let ctx: TestContext;
+let userId: number;
+
+async function plan(db: Db, compiled: CompiledQuery): Promise<string> {
+  if (ctx.database.kind === 'sqlite') {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+  }
+  // Tiny test tables make a sequential scan cheapest; forbid it so the planner shows which index it would use.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return JSON.stringify(result.rows);
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  for (const label of ['other', 'subject']) {
+    const user = await createUser(ctx, label);
+    const accounts = [await createAccount(user), await createAccount(user)];
+    for (let m = 0; m < 24; m++) {
+      const month = addMonths('2025-01', m);
+      for (let d = 1; d <= 20; d++) {
+        await createEntry(db, user.id, {
+          description: `e${m}-${d}`,
+          value: 100 + d,
+          date: dateInMonth(month, d),
+          operation_id: d % 3 === 0 ? 1 : 2,
+          category_id: d % 3 === 0 ? 14 : d % 2 === 0 ? 3 : 4,
+          account_id: accounts[d % 2] as number,
+          paid: d % 2 === 0,
+          fixed: false,
+          limit_fixed_date: null,
+        });
+      }
+    }
+    userId = user.id;
+  }
+  await sql`analyze`.execute(db);
+}, 120_000);
+afterAll(async () => ctx.close());
+
+describe('EXPLAIN guard', () => {
+  it('month list with a filter range-scans entries_user_date in ORDER BY order', async () => {
+    const db = ctx.database.db;
+    for (const filter of [{ category_id: 3 }, { operation_id: 2, paid: true }, { q: 'e1' }]) {
+      const query = entriesListQuery(db, userId, {
+        start: '2026-03-01',
+        end: '2026-03-31',
+        ...filter,
+      }).compile();
+      const text = await plan(db, query);
+      // The paid filter may take entries_user_paid_date (user_id, paid, date[, rowid]): same range, same order.
+      const intended = 'paid' in filter ? /entries_user_(paid_)?date/ : /entries_user_date/;
+      expect(text, JSON.stringify(filter)).toMatch(intended);
+      if (ctx.database.kind === 'sqlite') {
+        expect(text).not.toContain('TEMP B-TREE');
+        expect(text).not.toMatch(/SCAN entries(?! USING)/);
+      } else {
+        // PostgreSQL may prefer a bitmap scan of the same index plus a sort for a small month (its cost call);
+        // what must never happen is reading the user's whole history.
+        expect(text).not.toContain('Seq Scan');
+        expect(text).toContain('date >=');
+      }
+    }
+  });
+
+  it('the balance query reads the monthly aggregates through account_month_totals_key', async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, totalsByAccountQuery(userId, '2026-03', '2026-11').compile(db));
+    expect(text).toContain('account_month_totals_key');
+    expect(text).not.toContain('entries');
+    if (ctx.database.kind === 'postgres') expect(text).not.toContain('Seq Scan');
+  });
+});
