@@ -11,7 +11,10 @@ class CuttableProxy {
   #server: Server | undefined;
   #sockets = new Set<Socket>();
   port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
+  readonly target: { host: string; port: number };
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
 
   async open(port = 0): Promise<void> {
     this.#server = createServer((client) => {

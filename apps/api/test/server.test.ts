@@ -55,7 +55,8 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).data.length).toBeGreaterThan(200);
+    const body = (await response.json()) as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(200);
     expect(await server.exit).toBe(0);
     expect(server.output()).toMatch(/shutting down/);
   });
