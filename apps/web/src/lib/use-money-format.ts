@@ -1,0 +1,55 @@
+import type { Currency, Preferences } from '@centavo/shared';
+import { DEFAULT_CURRENCY_ID, formatMoney } from '@centavo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from './api-client.ts';
+import { intlLocale, isLocale } from './locale.ts';
+
+/**
+ * The query keys match features/preferences (['user','preferences'], ['reference','currency']) so every
+ * page shares one cache entry; they are repeated here because lib must not import from a feature.
+ */
+const PREFERENCES_KEY = ['user', 'preferences'] as const;
+const CURRENCIES_KEY = ['reference', 'currency'] as const;
+
+/** Currency shown until the preferences arrive (spec §3 default: id 4 = BRL). */
+const FALLBACK_CURRENCY = 'BRL';
+
+export interface MoneyFormat {
+  /** ISO 4217 code of the user's currency. */
+  currency: string;
+  /** BCP 47 locale of the interface language (en → en-US, br → pt-BR). */
+  locale: string;
+  /** Cents → "R$ 1.234,56" in the user's currency and the active locale. */
+  format: (cents: number) => string;
+  /** Whether the user's currency is known yet (false while preferences load). */
+  ready: boolean;
+}
+
+/** Picks the currency code for a preferences' currency id; BRL when unknown. */
+export function currencyCodeFor(currencyId: number | undefined, currencies: readonly Currency[]): string {
+  const id = currencyId ?? DEFAULT_CURRENCY_ID;
+  return currencies.find((c) => c.id === id)?.code ?? FALLBACK_CURRENCY;
+}
+
+/** The user's currency (preferences → GET /currency) and the interface locale, with a formatter. */
+export function useMoneyFormat(): MoneyFormat {
+  const { i18n } = useTranslation();
+  const preferences = useQuery({
+    queryKey: PREFERENCES_KEY,
+    queryFn: () => apiRequest<Preferences>('/user/preferences'),
+    staleTime: 60_000,
+  });
+  const currencies = useQuery({
+    queryKey: CURRENCIES_KEY,
+    queryFn: () => apiRequest<{ data: Currency[] }>('/currency'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const locale = intlLocale(isLocale(language) ? language : 'en');
+  const currency = currencyCodeFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
+  const format = useCallback((value: number) => formatMoney(value, currency, locale), [currency, locale]);
+  const ready = preferences.isSuccess && currencies.isSuccess;
+  return useMemo(() => ({ currency, locale, format, ready }), [currency, locale, format, ready]);
+}
