@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
 
 /**
@@ -70,31 +71,43 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly #prefix: string;
 
   constructor(url: string, prefix = 'centavo:rl:') {
-    // Fail fast instead of queueing commands while Redis is away: the limiter then fails closed (503).
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    // Fail fast instead of waiting while Redis is away: the limited routes then fail closed with 503 rather
+    // than letting sign-in attempts through uncounted.
+    this.#redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
     this.#redis.on('error', () => {});
     this.#prefix = prefix;
   }
 
   async hit(key: string, windowMs: number): Promise<WindowState> {
-    const result = (await this.#redis.eval(HIT_SCRIPT, 1, this.#prefix + key, String(windowMs))) as [
-      number,
-      number,
-    ];
+    const result = (await this.#guard(
+      this.#redis.eval(HIT_SCRIPT, 1, this.#prefix + key, String(windowMs)),
+    )) as [number, number];
     return { count: Number(result[0]), resetInMs: Math.max(0, Number(result[1])) };
   }
 
   async peek(key: string): Promise<WindowState> {
-    const [[, count], [, ttl]] = (await this.#redis
-      .multi()
-      .get(this.#prefix + key)
-      .pttl(this.#prefix + key)
-      .exec()) as [[unknown, string | null], [unknown, number]];
+    const [[, count], [, ttl]] = (await this.#guard(
+      this.#redis
+        .multi()
+        .get(this.#prefix + key)
+        .pttl(this.#prefix + key)
+        .exec(),
+    )) as [[unknown, string | null], [unknown, number]];
     return { count: count === null ? 0 : Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
   async reset(key: string): Promise<void> {
-    await this.#redis.del(this.#prefix + key);
+    await this.#guard(this.#redis.del(this.#prefix + key));
+  }
+
+  async #guard<T>(command: Promise<T>): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      const unavailable = new AppError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+      unavailable.cause = error;
+      throw unavailable;
+    }
   }
 
   async close(): Promise<void> {

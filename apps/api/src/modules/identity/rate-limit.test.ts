@@ -272,3 +272,34 @@ describe(`two API nodes share the counters (${redisUrl ? 'Redis via REDIS_URL' :
     }
   });
 });
+
+describe('Redis away', () => {
+  it('the limited routes fail closed with 503, never 500 and never uncounted', async () => {
+    const database = await createTestDatabase();
+    // Port 1: nothing listens, so every command fails.
+    const app = await buildApp(testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }), {
+      database,
+      mailer: new MemoryMailer(),
+      logger: false,
+    });
+    try {
+      await app.ready();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: uniqueEmail('r'), password: 'whatever password' },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.json()).toEqual({ message: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
+      const forgot = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: uniqueEmail('r') },
+      });
+      expect(forgot.statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  });
+});
