@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, DbKind } from '../connection.ts';
 import { BIGINT, bool, TEXT, withId } from '../dialect.ts';
 
@@ -53,11 +54,12 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .addColumn('created_at', TEXT, (c) => c.notNull())
     .addColumn('updated_at', TEXT, (c) => c.notNull())
     .execute();
-  // Lazy extension looks for the user's fixed series materialised short of the requested month.
+  // Lazy extension looks for the user's fixed series materialised short of the requested month; kind comes
+  // before the month so thousands of installment series are never visited.
   await db.schema
     .createIndex('entry_series_user_generated')
     .on('entry_series')
-    .columns(['user_id', 'generated_through'])
+    .columns(['user_id', 'kind', 'generated_through'])
     .execute();
 
   await withId(db.schema.createTable('entries'), kind)
@@ -92,11 +94,11 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .on('entries')
     .columns(['user_id', 'account_id', 'date', 'id'])
     .execute();
-  // Incoming transfers of an account (account deletion, account filter on transfers).
+  // Incoming transfers of an account: the second half of the account-filtered list (same order).
   await db.schema
     .createIndex('entries_user_destination')
     .on('entries')
-    .columns(['user_id', 'destination_account_id'])
+    .columns(['user_id', 'destination_account_id', 'date', 'id'])
     .execute();
   await db.schema
     .createIndex('entries_user_category')
@@ -128,7 +130,10 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .columns(['user_id', 'tag_id', 'entry_id'])
     .execute();
 
-  await db.schema
+  // The upsert key and the balance query's index (WHERE user_id = ? AND month <= ? GROUP BY account_id) is
+  // the primary key; on SQLite the table is WITHOUT ROWID so the rows are stored in key order and the
+  // balance query reads one contiguous range without lookups.
+  let totals = db.schema
     .createTable('account_month_totals')
     .addColumn('user_id', BIGINT, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('account_id', BIGINT, (c) => c.notNull().references('accounts.id').onDelete('cascade'))
@@ -140,12 +145,7 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
     .addColumn('transfer_out', BIGINT, (c) => c.notNull().defaultTo(0))
     .addColumn('net', BIGINT, (c) => c.notNull().defaultTo(0))
     .addColumn('paid_net', BIGINT, (c) => c.notNull().defaultTo(0))
-    .execute();
-  // The upsert key and the balance query's index: WHERE user_id = ? AND month <= ? GROUP BY account_id.
-  await db.schema
-    .createIndex('account_month_totals_key')
-    .on('account_month_totals')
-    .columns(['user_id', 'account_id', 'month'])
-    .unique()
-    .execute();
+    .addPrimaryKeyConstraint('account_month_totals_key', ['user_id', 'account_id', 'month']);
+  if (kind === 'sqlite') totals = totals.modifyEnd(sql`without rowid`);
+  await totals.execute();
 }

@@ -28,14 +28,16 @@ export async function computeBalances(
   userId: number,
   accounts: ReadonlyArray<{ id: number; initial_balance: number }>,
   month: string,
-  now: Date = new Date(),
+  options: { todayBalance?: boolean; now?: Date } = {},
 ): Promise<Balances> {
+  const now = options.now ?? new Date();
   const current = currentMonth(now);
   const today = todayIso(now);
-  await ensureSeriesThrough(db, userId, month > current ? month : current);
+  await ensureSeriesThrough(db, userId, month > current ? month : current, now);
+  // GET /entry/balance has no "up to today" figure: it skips the lookup of paid entries dated later.
   const [sums, laterPaid] = await Promise.all([
     sumTotalsByAccount(db, userId, month, current),
-    findPaidEntriesAfter(db, userId, today, lastDayOfMonth(current)),
+    options.todayBalance === false ? [] : findPaidEntriesAfter(db, userId, today, lastDayOfMonth(current)),
   ]);
   const byAccount = new Map(sums.map((s) => [s.account_id, s]));
   const result: Balances = { accounts: new Map(), income: 0, expense: 0, investment: 0 };

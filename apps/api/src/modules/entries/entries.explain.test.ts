@@ -86,10 +86,35 @@ describe('EXPLAIN guard', () => {
     }
   });
 
+  it('month list with an account filter range-scans the account and destination indexes', async () => {
+    const db = ctx.database.db;
+    const account = (
+      await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const query = entriesListQuery(db, userId, {
+      start: '2026-03-01',
+      end: '2026-03-31',
+      account_id: account,
+    }).compile();
+    const text = await plan(db, query);
+    expect(text).toContain('entries_user_account_date');
+    expect(text).toContain('entries_user_destination');
+    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN entries(?! USING)/);
+    else expect(text).not.toContain('Seq Scan');
+  });
+
   it('the balance query reads the monthly aggregates through account_month_totals_key', async () => {
     const db = ctx.database.db;
     const text = await plan(db, totalsByAccountQuery(userId, '2026-03', '2026-11').compile(db));
-    expect(text).toContain('account_month_totals_key');
+    // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY"; PostgreSQL names it after the constraint.
+    expect(text).toMatch(
+      ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
+    );
     expect(text).not.toContain('entries');
     if (ctx.database.kind === 'postgres') expect(text).not.toContain('Seq Scan');
   });

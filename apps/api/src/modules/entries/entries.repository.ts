@@ -141,21 +141,23 @@ export interface EntryQuery {
   q?: string | undefined;
 }
 
+type AccountSide = 'account_id' | 'destination_account_id';
+
 /**
  * The month list: a range scan of entries_user_date (user_id, date, id), which is also the ORDER BY, so
- * neither dialect sorts; the other filters are checked on the rows of the range.
+ * neither dialect sorts; the other filters are checked on the rows of the range. With an account filter the
+ * list is the union of the account's own entries (entries_user_account_date) and the transfers into it
+ * (entries_user_destination), each a range scan of its index in date order: a tenth of the month's rows
+ * are read instead of all of them. A transfer never has the same account on both sides (validated), so the
+ * halves never overlap.
  */
-function entriesQuery(db: Db, userId: number, f: EntryQuery) {
+function entriesQuery(db: Db, userId: number, f: EntryQuery, side?: AccountSide) {
   let query = db
     .selectFrom('entries')
     .where('user_id', '=', userId)
     .where('date', '>=', f.start)
     .where('date', '<=', f.end);
-  if (f.account_id !== undefined) {
-    const id = f.account_id;
-    // An account's list includes transfers into it.
-    query = query.where((eb) => eb.or([eb('account_id', '=', id), eb('destination_account_id', '=', id)]));
-  }
+  if (side && f.account_id !== undefined) query = query.where(side, '=', f.account_id);
   if (f.card_id !== undefined) query = query.where('card_id', '=', f.card_id);
   if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
   if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
@@ -187,7 +189,13 @@ export function entriesListQuery(
   f: EntryQuery,
   page?: { limit: number; offset: number },
 ) {
-  let query = entriesQuery(db, userId, f).select(entryColumns).orderBy('date').orderBy('id');
+  let query =
+    f.account_id === undefined
+      ? entriesQuery(db, userId, f).select(entryColumns)
+      : entriesQuery(db, userId, f, 'account_id')
+          .select(entryColumns)
+          .unionAll(entriesQuery(db, userId, f, 'destination_account_id').select(entryColumns));
+  query = query.orderBy('date').orderBy('id');
   if (page) query = query.limit(page.limit).offset(page.offset);
   return query;
 }
@@ -202,7 +210,14 @@ export function findEntries(
 }
 
 export async function countEntries(db: Db, userId: number, f: EntryQuery): Promise<number> {
-  const row = await entriesQuery(db, userId, f)
+  const inner =
+    f.account_id === undefined
+      ? entriesQuery(db, userId, f).select('id')
+      : entriesQuery(db, userId, f, 'account_id')
+          .select('id')
+          .unionAll(entriesQuery(db, userId, f, 'destination_account_id').select('id'));
+  const row = await db
+    .selectFrom(inner.as('matching'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -80,7 +80,10 @@ export async function entryRoutes(app: App): Promise<void> {
     async (request) => {
       const month = request.query.month ?? currentMonth();
       const accounts = await findAccounts(app.db, request.user.id, true);
-      return balanceResponse(month, await computeBalances(app.db, request.user.id, accounts, month));
+      return balanceResponse(
+        month,
+        await computeBalances(app.db, request.user.id, accounts, month, { todayBalance: false }),
+      );
     },
   );
 
