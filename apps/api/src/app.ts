@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, type Db, type DbKind, openDatabase } from './db/connection.ts';
@@ -39,6 +39,31 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** E-mail links carry one-time tokens in the query (`/auth/reset-password?token=…`): logs show them redacted. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** The production logger: credentials in headers, bodies and URLs never reach the log. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  } satisfies FastifyServerOptions['logger'];
+}
+
 /** Registers plugins, then modules; never listens (tests use inject, server.ts listens). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const ownsDatabase = !deps.database;
@@ -46,19 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (ownsDatabase) await migrateToLatest(database.db, database.kind);
 
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.refresh_token',
-          '*.token',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

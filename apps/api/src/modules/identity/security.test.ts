@@ -1,7 +1,9 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { createTestApp, MemoryMailer, type TestContext, testConfig } from '../../../test/app.ts';
+import { createTestDatabase } from '../../../test/database.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
 import { AccessTokens } from '../../lib/jwt.ts';
 import { api, registerUser } from './identity.test-helpers.ts';
 
@@ -173,5 +175,51 @@ describe('schema: user data cascades from users', () => {
       for (const row of rows) cascading.add(row.table_name.replace(/^"|"$/g, ''));
     }
     expect(tables.filter((t) => !cascading.has(t))).toEqual([]);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens or the one-time tokens of e-mail links', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const config = testConfig({ LOG_LEVEL: 'info' });
+    const mailer = new MemoryMailer();
+    const app = await buildApp(config, {
+      database,
+      mailer,
+      logger: { ...loggerOptions(config), stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.ready();
+      const email = `logs.${Date.now()}@example.com`;
+      const password = 'log-secret-password';
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { name: 'L', email, password, password_confirmation: password },
+      });
+      const tokens = registered.json() as { access_token: string; refresh_token: string };
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { refresh_token: tokens.refresh_token },
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      await app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+      const link = mailer.last(email)?.link ?? '';
+      const token = new URL(link).searchParams.get('token') ?? '';
+      // The browser opens the link: the SPA route's request log must not carry the token.
+      await app.inject({ method: 'GET', url: `/auth/reset-password?token=${token}` });
+      await app.inject({ method: 'GET', url: `/api/v1/nothing?token=${token}&page=1` });
+      const log = lines.join('');
+      expect(log).toContain('incoming request');
+      expect(log).toContain('token=[redacted]');
+      for (const secret of [password, tokens.access_token, tokens.refresh_token, token]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });
