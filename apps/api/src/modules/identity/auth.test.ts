@@ -312,6 +312,15 @@ describe('POST /auth/logout', () => {
     expect(bobRefresh.statusCode).toBe(200);
   });
 
+  it('validates the body', async () => {
+    const user = await registerUser(ctx);
+    for (const payload of [{ refresh_token: 5 }, { refresh_token: '' }, { refresh_token: 'x'.repeat(600) }]) {
+      const res = await api(ctx, 'POST', '/auth/logout', { payload, headers: user.auth });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect(await logEvents(ctx, user.id)).toEqual(['register']);
+  });
+
   it('works without a body', async () => {
     const user = await registerUser(ctx);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.auth });
