@@ -26,11 +26,10 @@ async function balance(user: TestUser, month: string) {
 describe('POST /entry', () => {
   let user: TestUser;
   let account: number;
-  let other: number;
   beforeAll(async () => {
     user = await createUser(ctx);
     account = await createAccount(user, { initial_balance: 10000 });
-    other = await createAccount(user, { name: 'Savings', type: 'savings' });
+    await createAccount(user, { name: 'Savings', type: 'savings' });
   });
 
   it('creates a single entry and answers 201 with it', async () => {
