@@ -64,7 +64,10 @@ const REINDEXED = ['entries', 'entry_tags'];
 function contentHash(seed: number): string {
   const h = createHash('sha256');
   h.update(`v${GENERATOR_VERSION} seed ${seed}\n`);
-  for (const file of ['model.ts', 'spec.ts', 'load.ts']) h.update(readFileSync(join(here, file)));
+  // Whitespace and commas are ignored, so reformatting the generator does not throw the cache away.
+  for (const file of ['model.ts', 'spec.ts', 'load.ts']) {
+    h.update(readFileSync(join(here, file), 'utf8').replace(/[\s,]+/g, ''));
+  }
   const migrations = join(rootDir, 'apps/api/src/db/migrations');
   for (const file of readdirSync(migrations).sort()) h.update(readFileSync(join(migrations, file)));
   h.update(readFileSync(join(rootDir, 'apps/api/src/modules/reference/reference.data.ts')));
@@ -103,7 +106,8 @@ export async function ensureDataset(
 ): Promise<Dataset> {
   const seed = options.seed ?? DEFAULT_SEED;
   const spec = DATASETS[name];
-  const key = `${name}-v${GENERATOR_VERSION}-s${seed}-${contentHash(seed)}`;
+  const month = name === 'M10K' ? `-${spec.firstMonth}` : '';
+  const key = `${name}${month}-v${GENERATOR_VERSION}-s${seed}-${contentHash(seed)}`;
   mkdirSync(datasetsDir, { recursive: true });
   const metaFile = join(datasetsDir, `${key}.${kind}.json`);
   const base = { name, kind, key, users: spec.users };
@@ -145,7 +149,7 @@ function writeMeta(file: string, meta: Meta) {
 
 /** Older versions of the same dataset (other keys): removed so the cache does not grow without end. */
 async function removeStale(name: DatasetName, kind: DbKind, key: string, adminUrl: string): Promise<void> {
-  const prefix = `${name}-v`;
+  const prefix = `${name}-`;
   for (const file of readdirSync(datasetsDir)) {
     if (!file.startsWith(prefix) || file.startsWith(key)) continue;
     if (

@@ -8,7 +8,10 @@ export const DEFAULT_SEED = 20261121;
 /** Dates after this are "the future" in every dataset (mostly unpaid), whatever the day the run happens. */
 export const DATASET_TODAY = '2026-11-21';
 
-export type DatasetName = 'D1' | 'D2' | 'D3';
+export type DatasetName = 'D1' | 'D2' | 'D3' | 'M10K';
+
+/** The month the browser benchmark's page opens by default: the current one (part of M10K's cache key). */
+export const CURRENT_MONTH = new Date().toISOString().slice(0, 7);
 
 export interface DatasetSpec {
   name: DatasetName;
@@ -75,5 +78,19 @@ export const DATASETS: Record<DatasetName, DatasetSpec> = {
     installmentPurchasesPerUser: 200,
     firstMonth: '2024-01',
     months: 36,
+  },
+  M10K: {
+    name: 'M10K',
+    description: 'one user, 10 000 entries in the current month (the entries page benchmark)',
+    users: 1,
+    entriesPerUser: 10_000,
+    accountsPerUser: 3,
+    visibleCategories: 60,
+    subcategoriesPerUserCategory: 2,
+    tagsPerUser: 10,
+    fixedSeriesPerUser: 0,
+    installmentPurchasesPerUser: 0,
+    firstMonth: CURRENT_MONTH,
+    months: 1,
   },
 };

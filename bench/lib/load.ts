@@ -1,5 +1,5 @@
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import { percentile, sampleRss } from './proc.ts';
+import { cpuTimeMs, percentile, sampleRss } from './proc.ts';
 
 export interface LoadOptions {
   url: string;
@@ -27,6 +27,11 @@ export interface LoadResult {
   errors: number;
   rssPeakMb: number | null;
   rssMeanMb: number | null;
+  /**
+   * Server CPU time per successful request (ms). Unlike rates, it hardly moves when other work shares the
+   * machine, so ratios of CPU costs are the steadiest comparison on a noisy host.
+   */
+  cpuMsPerRequest: number | null;
 }
 
 /**
@@ -50,6 +55,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   let ok = 0;
   let non2xx = 0;
   const rss = options.pid ? sampleRss(options.pid) : null;
+  const cpuBefore = options.pid ? cpuTimeMs(options.pid) : null;
   const started = performance.now();
   const instance = autocannon({ ...base, duration: options.seconds });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
@@ -62,6 +68,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = options.pid ? cpuTimeMs(options.pid) : null;
   const memory = rss?.stop();
   const mean = latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : Number.NaN;
   return {
@@ -74,17 +81,24 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     rssPeakMb: memory?.peak ?? null,
     rssMeanMb: memory?.mean ?? null,
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && ok > 0 ? (cpuAfter - cpuBefore) / ok : null,
   };
 }
 
+export interface Floor {
+  ops: number;
+  p50: number;
+  p99: number;
+  /** CPU time of this process per operation (ms): the Node side of the work (driver, Kysely, row objects). */
+  cpuMsPerOp: number;
+}
+
 /** Runs `fn` repeatedly for `seconds` (after a short warm-up) and returns operations per second. */
-export async function opsPerSecond(
-  fn: () => unknown,
-  seconds: number,
-): Promise<{ ops: number; p50: number; p99: number }> {
+export async function opsPerSecond(fn: () => unknown, seconds: number): Promise<Floor> {
   const warmEnd = performance.now() + Math.min(1000, seconds * 200);
   while (performance.now() < warmEnd) await fn();
   const times: number[] = [];
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const end = started + seconds * 1000;
   let now = started;
@@ -94,9 +108,11 @@ export async function opsPerSecond(
     now = performance.now();
     times.push(now - t0);
   }
+  const used = process.cpuUsage(cpu);
   return {
     ops: times.length / ((now - started) / 1000),
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    cpuMsPerOp: (used.user + used.system) / 1000 / times.length,
   };
 }

@@ -69,6 +69,20 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/** User + system CPU time a process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may itself contain spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
 /** Samples a process's RSS every `everyMs` until stopped; reports the peak and the mean. */
 export function sampleRss(pid: number, everyMs = 100) {
   const samples: number[] = [];

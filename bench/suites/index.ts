@@ -1,12 +1,20 @@
 import type { Benchmark } from '../lib/context.ts';
 import { coldStart } from './cold-start.ts';
+import { entriesBrowser } from './entries-browser.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
 import { userMe } from './user-me.ts';
 import { webSize } from './web-size.ts';
 
 /** In run order: the foundation issue's benchmarks first, then the ledger's. */
-export const benchmarks: Benchmark[] = [coldStart, userMe, webSize, lighthouse, ledgerApi('D1')];
+export const benchmarks: Benchmark[] = [
+  coldStart,
+  userMe,
+  webSize,
+  lighthouse,
+  ledgerApi('D1'),
+  entriesBrowser,
+];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */
 export const optionalBenchmarks: Benchmark[] = [ledgerApi('D3'), ledgerApi('D2')];

@@ -21,6 +21,7 @@ export function combine(rounds: LoadResult[]): LoadResult {
     errors: rounds.reduce((a, r) => a + r.errors, 0),
     rssPeakMb: peak.length ? Math.max(...peak) : null,
     rssMeanMb: mean((r) => r.rssMeanMb ?? 0) || null,
+    cpuMsPerRequest: mean((r) => r.cpuMsPerRequest ?? Number.NaN),
   };
 }
 

@@ -1,0 +1,235 @@
+import { ensureDataset } from '../datasets/load.ts';
+import { CURRENT_MONTH } from '../datasets/spec.ts';
+import { type Benchmark, push } from '../lib/context.ts';
+import { median } from '../lib/proc.ts';
+import { metric } from '../lib/report.ts';
+import { bearer, startApp } from '../lib/servers.ts';
+import { buildWebOnce, launchBrowser, webDist } from '../lib/web.ts';
+
+const PAGE = '/entries/list';
+/** The page's entry rows; generic rows only count when the page has no marker of its own. */
+const ENTRY_ROW = '[data-entry-row]';
+const ROW_SELECTOR = `${ENTRY_ROW}, [data-testid="entry-row"], tbody tr, [role="row"], [role="listitem"]`;
+/** The mark the entries page sets when its first rows are committed (EntriesList.tsx). */
+const FIRST_ROWS_MARK = 'entries:first-rows';
+
+interface Sample {
+  /** Navigation start → the list response parsed (ms). */
+  dataAt: number | null;
+  /** Navigation start → first frame after the first rows are in the DOM (ms). */
+  rowsPaintedAt: number | null;
+  rows: number;
+  /** Whether the rows carry the page's [data-entry-row] marker. */
+  ownMarker: boolean;
+  marks: Array<{ name: string; startTime: number }>;
+  /** The raw DOM floor in the same page: 300 plain rows of 6 cells built and painted (ms). */
+  floorMs: number;
+}
+
+/**
+ * Runs in the page before any of its scripts: notes when an /api/v1/entry list response has been parsed
+ * (Response.json/text wrapped) and when the first row elements appear (MutationObserver); the time taken
+ * is that of the task right after the next frame (rAF → setTimeout 0), i.e. after the rows were painted.
+ */
+function instrument(selector: string) {
+  const w = window as unknown as { __bench: { dataAt: number | null; rowsPaintedAt: number | null } };
+  w.__bench = { dataAt: null, rowsPaintedAt: null };
+  const isList = (url: string) => new URL(url, location.href).pathname === '/api/v1/entry';
+  for (const method of ['json', 'text'] as const) {
+    const proto = Response.prototype as unknown as Record<string, unknown>;
+    const original = Response.prototype[method];
+    proto[method] = function (this: Response) {
+      const result = original.call(this) as Promise<unknown>;
+      if (isList(this.url)) {
+        result.then(() => {
+          if (w.__bench.dataAt === null) w.__bench.dataAt = performance.now();
+        });
+      }
+      return result;
+    };
+  }
+  const observer = new MutationObserver(() => {
+    if (w.__bench.rowsPaintedAt !== null || !document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        w.__bench.rowsPaintedAt = performance.now();
+      }, 0),
+    );
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    observer.observe(document.body, { childList: true, subtree: true }),
+  );
+}
+
+export const entriesBrowser: Benchmark = {
+  name: 'entries-browser',
+  title: `Browser: ${PAGE} with 10 000 entries in one month (first render, row elements)`,
+  group: 'ledger',
+  async run(ctx, result) {
+    const build = buildWebOnce();
+    if (!build) {
+      result.skipped = 'apps/web/index.html does not exist yet: no web app to open';
+      return;
+    }
+    const dataset = await ensureDataset('M10K', 'sqlite', { pgAdminUrl: ctx.pgAdminUrl, log: ctx.log });
+    push(
+      result,
+      metric({
+        name: `dataset M10K (${CURRENT_MONTH}) ${dataset.generatedSeconds ? 'generated' : 'from cache'}`,
+        value: dataset.generatedSeconds,
+        unit: 's',
+        note: `${dataset.entries.toLocaleString('en-US')} entries`,
+      }),
+    );
+    // Read-only use (GET only), so the cached file is served directly.
+    const server = await startApp({ databaseUrl: dataset.url, userId: 1, webDist });
+    const browser = await launchBrowser();
+    try {
+      const headers = bearer(server);
+      const me = await fetch(`${server.url}/api/v1/user/me`, { headers });
+      const user = me.ok ? await me.json() : null;
+      const token = headers.authorization?.slice(7) ?? '';
+      // The web app keeps its session in localStorage (lib/auth-store.ts): a signed-in state, as after login.
+      const auth = {
+        user,
+        token: {
+          access_token: token,
+          expires_in: 6 * 3600,
+          refresh_token: 'bench-no-refresh',
+          token_type: 'Bearer',
+          stripe_customer_id: null,
+          expires_at: Date.now() + 6 * 3600 * 1000,
+        },
+        updatedAt: Date.now(),
+        isFetching: false,
+        isAuthenticated: true,
+        redirecting: false,
+      };
+      const samples: Sample[] = [];
+      const runs = ctx.quick ? 2 : 4;
+      for (let i = 0; i < runs; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await context.addInitScript(
+          (value: string) => localStorage.setItem('centavo.auth', value),
+          JSON.stringify(auth),
+        );
+        await context.addInitScript(instrument, ROW_SELECTOR);
+        const page = await context.newPage();
+        await page.goto(`${server.url}${PAGE}`, { waitUntil: 'load' });
+        const painted = await page
+          .waitForFunction(
+            () =>
+              (window as unknown as { __bench: { rowsPaintedAt: number | null } }).__bench.rowsPaintedAt !==
+              null,
+            undefined,
+            { timeout: 20_000 },
+          )
+          .then(() => true)
+          .catch(() => false);
+        if (!painted) {
+          const text = (await page.textContent('body'))?.slice(0, 160).replace(/\s+/g, ' ');
+          result.skipped = `no entry rows appeared on ${PAGE} within 20 s (page not built yet? it shows: “${text}”)`;
+          await context.close();
+          return;
+        }
+        await page.waitForTimeout(500);
+        const sample = await page.evaluate(
+          ([selector, entryRow]) => {
+            const b = (
+              window as unknown as { __bench: { dataAt: number | null; rowsPaintedAt: number | null } }
+            ).__bench;
+            const marks = performance
+              .getEntriesByType('mark')
+              .map((m) => ({ name: m.name, startTime: m.startTime }));
+            const own = document.querySelectorAll(entryRow).length;
+            const rows = own > 0 ? own : document.querySelectorAll(selector).length;
+            return { dataAt: b.dataAt, rowsPaintedAt: b.rowsPaintedAt, rows, ownMarker: own > 0, marks };
+          },
+          [ROW_SELECTOR, ENTRY_ROW] as const,
+        );
+        // The DOM floor in the same page and browser: 300 plain rows of six cells, built and painted.
+        const floorMs = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const t0 = performance.now();
+              const host = document.createElement('div');
+              for (let r = 0; r < 300; r++) {
+                const row = document.createElement('div');
+                row.style.display = 'flex';
+                for (let c = 0; c < 6; c++) {
+                  const cell = document.createElement('span');
+                  cell.textContent = `cell ${r}.${c}`;
+                  cell.style.flex = '1';
+                  row.appendChild(cell);
+                }
+                host.appendChild(row);
+              }
+              document.body.appendChild(host);
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+            }),
+        );
+        samples.push({ ...sample, floorMs });
+        ctx.log(
+          `run ${i + 1}: data ${sample.dataAt?.toFixed(0)} ms, rows painted ${sample.rowsPaintedAt?.toFixed(0)} ms, ${sample.rows} rows`,
+        );
+        await context.close();
+      }
+      const firstRender = samples
+        .filter((s) => s.dataAt !== null && s.rowsPaintedAt !== null)
+        .map((s) => (s.rowsPaintedAt as number) - (s.dataAt as number));
+      const floor = median(samples.map((s) => s.floorMs));
+      push(
+        result,
+        metric({
+          name: 'first render: list data parsed → first rows painted (median)',
+          value: firstRender.length ? median(firstRender) : null,
+          unit: 'ms',
+          baseline: floor,
+          baselineName: '300 plain DOM rows',
+          target: { on: 'value', op: '<=', limit: 60 },
+          note: firstRender.length
+            ? `runs ${firstRender.map((v) => v.toFixed(0)).join(', ')}`
+            : 'the list response was not seen',
+        }),
+      );
+      const toMark = samples
+        .map((s) => {
+          const mark = s.marks.find((m) => m.name === FIRST_ROWS_MARK);
+          return mark && s.dataAt !== null ? mark.startTime - s.dataAt : null;
+        })
+        .filter((v): v is number => v !== null);
+      push(
+        result,
+        metric({
+          name: `list data parsed → performance mark '${FIRST_ROWS_MARK}' (median)`,
+          value: toMark.length ? median(toMark) : null,
+          unit: 'ms',
+          note: toMark.length ? 'rows committed, before paint' : 'the page sets no such mark',
+        }),
+      );
+      push(
+        result,
+        metric({
+          name: 'navigation → first rows painted (median)',
+          value: median(samples.map((s) => s.rowsPaintedAt ?? Number.NaN)),
+          unit: 'ms',
+        }),
+      );
+      push(
+        result,
+        metric({
+          name: 'row elements in the page',
+          value: Math.max(...samples.map((s) => s.rows)),
+          unit: 'rows',
+          target: { on: 'value', op: '<=', limit: 300 },
+          note: samples.every((s) => s.ownMarker) ? ENTRY_ROW : `no ${ENTRY_ROW}: counted ${ROW_SELECTOR}`,
+        }),
+      );
+      result.details.samples = samples;
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+};
