@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationId } from '@centavo/shared';
+import { OPERATIONS, type OperationId } from '@centavo/shared/constants';
 import { Text, type TextProps } from '@mantine/core';
 import { useMoneyFormat } from '../lib/use-money-format.ts';
 

@@ -1,4 +1,4 @@
-import { centsToDecimalString, parseMoney } from '@centavo/shared';
+import { centsToDecimalString, parseMoney } from '@centavo/shared/money';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type FocusEvent, useMemo } from 'react';
 import { useMoneyFormat } from '../lib/use-money-format.ts';

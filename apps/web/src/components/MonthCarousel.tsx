@@ -1,4 +1,4 @@
-import { addMonths, currentMonth, type IsoMonth, monthDiff } from '@centavo/shared';
+import { addMonths, currentMonth, type IsoMonth, monthDiff } from '@centavo/shared/dates';
 import { ActionIcon, Button, Group, Popover, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';

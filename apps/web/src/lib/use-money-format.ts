@@ -1,5 +1,6 @@
 import type { Currency, Preferences } from '@centavo/shared';
-import { DEFAULT_CURRENCY_ID, formatMoney } from '@centavo/shared';
+import { DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
+import { formatMoney } from '@centavo/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,22 @@
+import type { EntryScope } from '@centavo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { entryKeys } from './keys.ts';
+
+export interface DeleteEntryArgs {
+  id: number;
+  scope?: EntryScope;
+}
+
+/** DELETE /entry/{id}?scope=one|next|all (204). */
+export function deleteEntry({ id, scope }: DeleteEntryArgs): Promise<void> {
+  return apiRequest<void>(`/entry/${id}`, { method: 'DELETE', query: { scope } });
+}
+
+export function useDeleteEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entryKeys.all }),
+  });
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { API_BASE, ApiError, REFRESH_MARGIN_MS, refreshToken } from '../../../lib/api-client.ts';
+import { getAuthState } from '../../../lib/auth-store.ts';
+import { type EntryListState, toApiQuery } from '../lib/filters.ts';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Named after the month shown (the server's name carries the export day, less useful in a folder). */
+function filenameFor(format: ExportFormat, month: string): string {
+  return `entries-${month}.${format}`;
+}
+
+/**
+ * GET /entry/export?format=…: a file, not JSON, so it is fetched here with the bearer token (a plain link
+ * could not carry it) and handed to the browser as a download.
+ */
+export async function exportEntries(
+  state: EntryListState,
+  format: ExportFormat,
+): Promise<{ blob: Blob; filename: string }> {
+  const stored = getAuthState().token;
+  if (stored && stored.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
+  const token = getAuthState().token;
+  const params = new URLSearchParams({ format });
+  for (const [key, value] of Object.entries(toApiQuery(state))) params.set(key, String(value));
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/entry/export?${params}`, {
+      headers: token ? { authorization: `Bearer ${token.access_token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+  }
+  if (!response.ok) throw new ApiError(response.status, response.statusText, 'INTERNAL_ERROR');
+  const blob = await response.blob();
+  return { blob, filename: filenameFor(format, state.month) };
+}
+
+/** Saves a blob through a temporary link (the download attribute keeps the server's file name). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useExportEntries() {
+  return useMutation({
+    mutationFn: ({ state, format }: { state: EntryListState; format: ExportFormat }) =>
+      exportEntries(state, format),
+    onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
+  });
+}

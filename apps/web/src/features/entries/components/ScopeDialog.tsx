@@ -1,0 +1,75 @@
+import type { EntryScope } from '@centavo/shared';
+import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * "Only this one / this and the following / all" for an entry of a series; answers the chosen scope.
+ * Keyed by the caller per request, so it always opens on "only this one".
+ */
+export function ScopeDialog({
+  opened,
+  mode,
+  options,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  opened: boolean;
+  mode: 'edit' | 'delete';
+  options: EntryScope[];
+  onConfirm: (scope: EntryScope) => void;
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('entries');
+  const [scope, setScope] = useState<EntryScope>('one');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(mode === 'edit' ? 'scope.editTitle' : 'scope.deleteTitle')}
+      centered
+      radius="lg"
+      zIndex={320}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(scope);
+        }}
+      >
+        <Radio.Group
+          value={scope}
+          onChange={(value) => setScope(value === 'next' || value === 'all' ? value : 'one')}
+          label={t(mode === 'edit' ? 'scope.text' : 'scope.deleteText')}
+          name="scope"
+        >
+          <Stack gap="sm" mt="sm">
+            {options.map((option) => (
+              <Radio
+                key={option}
+                value={option}
+                label={t(`scope.${option}`)}
+                data-testid={`scope-${option}`}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('scope.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            color={mode === 'delete' ? 'red' : undefined}
+            loading={busy}
+            data-testid="scope-confirm"
+          >
+            {mode === 'delete' ? t('delete.confirm') : t('scope.confirm')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Account, Category, Subcategory, Tag } from '@centavo/shared';
+
+/** Names and colours the rows show, by id (built once per data change, read per visible row). */
+export interface Lookups {
+  accounts: Map<number, Account>;
+  categories: Map<number, Category>;
+  subcategories: Map<number, Subcategory>;
+  tags: Map<number, Tag>;
+}
+
+export function buildLookups(
+  accounts: readonly Account[],
+  categories: readonly Category[],
+  tags: readonly Tag[],
+): Lookups {
+  const subcategories = new Map<number, Subcategory>();
+  for (const category of categories) {
+    for (const sub of category.subcategories) subcategories.set(sub.id, sub);
+  }
+  return {
+    accounts: new Map(accounts.map((a) => [a.id, a])),
+    categories: new Map(categories.map((c) => [c.id, c])),
+    subcategories,
+    tags: new Map(tags.map((t) => [t.id, t])),
+  };
+}

@@ -1,0 +1,100 @@
+import { OPERATIONS } from '@centavo/shared/constants';
+import { currentMonth, type IsoMonth, isValidMonth } from '@centavo/shared/dates';
+
+/** The list's state as kept in the URL query (?month=YYYY-MM&account_id=…): shareable and back-button safe. */
+export interface EntryListState {
+  month: IsoMonth;
+  account_id?: number;
+  category_id?: number;
+  tag_id?: number;
+  operation_id?: number;
+  paid?: boolean;
+  q?: string;
+}
+
+export type EntryFilterKey = Exclude<keyof EntryListState, 'month'>;
+
+export const FILTER_KEYS = [
+  'account_id',
+  'category_id',
+  'tag_id',
+  'operation_id',
+  'paid',
+  'q',
+] as const satisfies readonly EntryFilterKey[];
+
+function positiveInt(text: string | null): number | undefined {
+  if (text === null || !/^\d{1,12}$/.test(text)) return undefined;
+  const value = Number(text);
+  return value > 0 ? value : undefined;
+}
+
+/**
+ * Reads the list state from a URL query. Anything malformed is dropped rather than sent to the API (a
+ * hand-edited URL should show the month, not a 422).
+ */
+export function parseListState(params: URLSearchParams, now: Date = new Date()): EntryListState {
+  const monthText = params.get('month');
+  const state: EntryListState = {
+    month: monthText && isValidMonth(monthText) ? monthText : currentMonth(now),
+  };
+  const account = positiveInt(params.get('account_id'));
+  if (account) state.account_id = account;
+  const category = positiveInt(params.get('category_id'));
+  if (category) state.category_id = category;
+  const tag = positiveInt(params.get('tag_id'));
+  if (tag) state.tag_id = tag;
+  const operation = positiveInt(params.get('operation_id'));
+  if (operation && operation >= OPERATIONS.income && operation <= OPERATIONS.transfer) {
+    state.operation_id = operation;
+  }
+  const paid = params.get('paid');
+  if (paid === 'true' || paid === 'false') state.paid = paid === 'true';
+  const q = params.get('q')?.trim().slice(0, 100);
+  if (q) state.q = q;
+  return state;
+}
+
+/** Writes the list state to a URL query, in a stable order; empty filters are left out. */
+export function serializeListState(state: EntryListState): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('month', state.month);
+  for (const key of FILTER_KEYS) {
+    const value = state[key];
+    if (value === undefined || value === '') continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+/** How many filters are set (the month is not a filter). */
+export function countFilters(state: EntryListState): number {
+  return FILTER_KEYS.filter((key) => state[key] !== undefined && state[key] !== '').length;
+}
+
+/** The same month without filters. */
+export function clearFilters(state: EntryListState): EntryListState {
+  return { month: state.month };
+}
+
+/** One filter changed (undefined removes it); the month stays. */
+export function withFilter<K extends EntryFilterKey>(
+  state: EntryListState,
+  key: K,
+  value: EntryListState[K] | undefined,
+): EntryListState {
+  const next: EntryListState = { ...state };
+  if (value === undefined || value === '') delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** The query of GET /entry and GET /entry/export for a list state. */
+export function toApiQuery(state: EntryListState): Record<string, string | number | boolean> {
+  const query: Record<string, string | number | boolean> = { month: state.month };
+  for (const key of FILTER_KEYS) {
+    const value = state[key];
+    if (value !== undefined && value !== '') query[key] = value;
+  }
+  return query;
+}
