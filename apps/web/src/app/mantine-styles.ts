@@ -44,3 +44,4 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/notifications/styles.css';
+import './global.css';

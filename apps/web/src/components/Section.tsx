@@ -25,7 +25,12 @@ export function Section({
       style={tone === 'danger' ? { borderColor: 'var(--mantine-color-red-outline)' } : undefined}
     >
       <Stack gap={4} mb="md">
-        <Title order={2} fz="lg" id={`${id}-title`} c={tone === 'danger' ? 'red' : undefined}>
+        <Title
+          order={2}
+          fz="lg"
+          id={`${id}-title`}
+          c={tone === 'danger' ? 'var(--centavo-danger-text)' : undefined}
+        >
           {title}
         </Title>
         {description ? (

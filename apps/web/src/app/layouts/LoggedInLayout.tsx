@@ -42,7 +42,12 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import { onPreferencesSaved, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
+import {
+  isSigningOut,
+  onPreferencesSaved,
+  scheduleTokenRefresh,
+  signOut,
+} from '../../features/auth/session.ts';
 import { PREFERENCES_QUERY_KEY } from '../../features/preferences/api/get-preferences.ts';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -198,7 +203,11 @@ export function LoggedInLayout() {
 
   if (!auth.isAuthenticated) {
     return (
-      <Navigate to={paths.auth.login} replace state={{ from: `${location.pathname}${location.search}` }} />
+      <Navigate
+        to={paths.auth.login}
+        replace
+        state={isSigningOut() ? undefined : { from: `${location.pathname}${location.search}` }}
+      />
     );
   }
 
@@ -224,11 +233,7 @@ export function LoggedInLayout() {
                 aria-expanded={opened}
                 aria-controls="app-navbar"
               />
-              <Link
-                to={paths.entriesList}
-                aria-label={t('nav.entries')}
-                style={{ color: 'inherit', textDecoration: 'none' }}
-              >
+              <Link to={paths.entriesList} style={{ color: 'inherit', textDecoration: 'none' }}>
                 <Logo size={28} />
               </Link>
             </Group>

@@ -16,13 +16,7 @@ export function LoggedOutLayout() {
     <Box className={classes.loggedOut}>
       <Container size={480} px="md" py={{ base: 'md', sm: 40 }}>
         <Group component="header" justify="space-between" mb="lg">
-          <Anchor
-            component={Link}
-            to={paths.landing}
-            underline="never"
-            c="inherit"
-            aria-label={t('actions.goHome')}
-          >
+          <Anchor component={Link} to={paths.landing} underline="never" c="inherit">
             <Logo />
           </Anchor>
           <Group gap="xs">

@@ -29,8 +29,16 @@ export async function completeSignIn(token: TokenResponse): Promise<void> {
   }
 }
 
+let signingOut = false;
+
+/** True while a deliberate sign-out runs: the login page then must not send the next user back to this one's page. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** Spec §4: POST /auth/logout, then clear the token and the authenticated flag whatever the server said. */
 export async function signOut(): Promise<void> {
+  signingOut = true;
   try {
     await logout();
   } catch {
@@ -38,6 +46,9 @@ export async function signOut(): Promise<void> {
   }
   clearAuth();
   navigate(paths.auth.login, { replace: true });
+  setTimeout(() => {
+    signingOut = false;
+  }, 0);
 }
 
 type PreferencesListener = () => void;

@@ -1,8 +1,263 @@
+import { type Account, type Bank, currentMonth } from '@centavo/shared';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useAccounts } from '../api/get-accounts.ts';
+import { useBanks } from '../api/get-banks.ts';
+import { useUpdateAccount } from '../api/update-account.ts';
+import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
+import { AccountFormModal } from '../components/AccountFormModal.tsx';
+import { type AccountActions, AccountCards, AccountTable } from '../components/AccountList.tsx';
+import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { MonthStepper, monthLabel } from '../components/MonthStepper.tsx';
+import {
+  type AccountFilters,
+  activeFilterCount,
+  EMPTY_ACCOUNT_FILTERS,
+  filterAccounts,
+  filtersSearch,
+  readAccountFilters,
+  sumAccounts,
+  writeAccountFilters,
+} from '../filters.ts';
 
-/** Placeholder: the ledger engineer replaces this page. */
+/**
+ * A dialog's subject stays set while it closes, so its title does not change during the closing
+ * transition; `opened` alone says whether it shows.
+ */
+interface DialogState {
+  opened: boolean;
+  account: Account | null;
+}
+const CLOSED: DialogState = { opened: false, account: null };
+
+function Totals({
+  accounts,
+  month,
+  locale,
+}: {
+  accounts: readonly Account[];
+  month: string;
+  locale: string;
+}) {
+  const { t } = useTranslation('ledger');
+  const totals = sumAccounts(accounts);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="account-totals">
+      <Paper withBorder radius="lg" p="md">
+        <Text fz="sm" c="dimmed" id="total-balance-label">
+          {t('accounts.totalBalance')}
+        </Text>
+        <AmountText
+          value={totals.balance}
+          component="p"
+          fz={{ base: 22, sm: 26 }}
+          fw={700}
+          aria-describedby="total-balance-label"
+          data-testid="total-balance"
+        />
+        <Text fz="xs" c="dimmed">
+          {accounts.length === 1
+            ? t('accounts.totalOfOne')
+            : t('accounts.totalOf', { count: accounts.length })}{' '}
+          · {t('accounts.balanceHint')}
+        </Text>
+      </Paper>
+      <Paper withBorder radius="lg" p="md">
+        <Text fz="sm" c="dimmed" tt="none" id="total-predicted-label">
+          {t('accounts.predictedFull', { month: monthLabel(month, locale) })}
+        </Text>
+        <AmountText
+          value={totals.predicted}
+          component="p"
+          fz={{ base: 22, sm: 26 }}
+          fw={700}
+          aria-describedby="total-predicted-label"
+          data-testid="total-predicted"
+        />
+        <Text fz="xs" c="dimmed">
+          {t('accounts.predictedHint', { month: monthLabel(month, locale) })}
+        </Text>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
 export function AccountListPage() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('nav.accounts')} />;
+  const { t } = useTranslation(['ledger', 'common']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readAccountFilters(searchParams);
+  const month = filters.month ?? currentMonth();
+  const small = useMediaQuery('(max-width: 40em)') ?? false;
+  const { locale } = useMoneyFormat();
+  // Archived accounts are always fetched and hidden locally: the page can then tell "no accounts yet"
+  // from "only archived ones", and the archived switch answers without a round trip.
+  const accounts = useAccounts({ month: filters.month ?? undefined, includeArchived: true });
+  const banks = useBanks();
+  const update = useUpdateAccount();
+  const [editing, setEditing] = useState<DialogState>(CLOSED);
+  const [deleting, setDeleting] = useState<DialogState>(CLOSED);
+
+  const bankMap = useMemo(
+    () => new Map<number, Bank>((banks.data?.data ?? []).map((bank) => [bank.id, bank])),
+    [banks.data],
+  );
+  const all = accounts.data?.data ?? [];
+  const shown = filterAccounts(all, filters, bankMap);
+
+  function setFilters(next: AccountFilters) {
+    // Replace, not push: typing in the search box must not fill the history with one entry per key.
+    setSearchParams(writeAccountFilters(next), { replace: true });
+  }
+
+  function toggleArchived(account: Account) {
+    update.mutate(
+      { id: account.id, body: { archived: !account.archived } },
+      {
+        onSuccess: (saved) =>
+          toastSuccess(
+            t(saved.archived ? 'accounts.archivedToast' : 'accounts.unarchivedToast', { name: saved.name }),
+          ),
+        onError: (error) => toastError(errorMessage(t, error)),
+      },
+    );
+  }
+
+  const actions: AccountActions = {
+    onEdit: (account) => setEditing({ opened: true, account }),
+    onToggleArchived: toggleArchived,
+    onDelete: (account) => setDeleting({ opened: true, account }),
+  };
+  const openCreate = () => setEditing({ opened: true, account: null });
+  const predictedLabel = t('accounts.predicted');
+  const filterCount = activeFilterCount(filters);
+  // "No accounts at all" invites the first one; "none match" offers to clear the filters.
+  const hasNone = accounts.isSuccess && all.length === 0;
+
+  return (
+    <Stack maw={1100} gap="lg">
+      <PageHeader
+        title={t('accounts.title')}
+        subtitle={t('accounts.subtitle')}
+        actions={
+          hasNone ? null : (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
+              {t('accounts.new')}
+            </Button>
+          )
+        }
+      />
+
+      {accounts.isError ? (
+        <Alert color="red" role="alert" title={t('common.loadFailed')}>
+          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => accounts.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : accounts.isPending ? (
+        <Stack gap="sm" aria-busy>
+          <Skeleton h={64} radius="lg" />
+          <Skeleton h={96} radius="lg" />
+          <Skeleton h={220} radius="lg" />
+        </Stack>
+      ) : hasNone ? (
+        <EmptyState
+          icon={<IconBuildingBank size={28} stroke={1.5} />}
+          title={t('accounts.empty.title')}
+          body={t('accounts.empty.body')}
+          action={t('accounts.empty.cta')}
+          onAction={openCreate}
+          testId="accounts-empty"
+        />
+      ) : (
+        <>
+          <Paper withBorder radius="lg" p="md" role="search" aria-label={t('accounts.filters.title')}>
+            <Group justify="space-between" align="flex-end" gap="md">
+              {small ? (
+                <Group gap="xs" wrap="nowrap" w="100%" align="flex-end">
+                  <TextInput
+                    label={t('accounts.filters.search')}
+                    placeholder={t('accounts.filters.searchPlaceholder')}
+                    type="search"
+                    leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
+                    value={filters.q}
+                    onChange={(event) => setFilters({ ...filters, q: event.currentTarget.value })}
+                    style={{ flex: 1 }}
+                  />
+                  <Button
+                    component={Link}
+                    to={`${paths.accountFilterForm}${filtersSearch(filters)}`}
+                    variant={filterCount > 0 ? 'light' : 'default'}
+                    leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                    data-testid="open-account-filters"
+                  >
+                    {filterCount > 0
+                      ? t('accounts.filters.openWithCount', { count: filterCount })
+                      : t('accounts.filters.open')}
+                  </Button>
+                </Group>
+              ) : (
+                <AccountFilterFields value={filters} onChange={setFilters} />
+              )}
+              <MonthStepper
+                month={month}
+                locale={locale}
+                onChange={(next) => setFilters({ ...filters, month: next === currentMonth() ? null : next })}
+              />
+            </Group>
+          </Paper>
+
+          <Totals accounts={shown} month={month} locale={locale} />
+
+          {shown.length === 0 ? (
+            <EmptyState
+              icon={<IconSearch size={28} stroke={1.5} />}
+              title={t('accounts.noMatch.title')}
+              body={t('accounts.noMatch.body')}
+              action={t('accounts.noMatch.cta')}
+              onAction={() => setFilters({ ...EMPTY_ACCOUNT_FILTERS, month: filters.month })}
+              testId="accounts-no-match"
+            />
+          ) : small ? (
+            <AccountCards
+              accounts={shown}
+              banks={bankMap}
+              predictedLabel={predictedLabel}
+              actions={actions}
+            />
+          ) : (
+            <AccountTable
+              accounts={shown}
+              banks={bankMap}
+              predictedLabel={predictedLabel}
+              actions={actions}
+            />
+          )}
+        </>
+      )}
+
+      <AccountFormModal
+        opened={editing.opened}
+        account={editing.account}
+        banks={banks.data?.data ?? []}
+        onClose={() => setEditing((state) => ({ ...state, opened: false }))}
+      />
+      <DeleteAccountModal
+        opened={deleting.opened}
+        account={deleting.account}
+        onClose={() => setDeleting((state) => ({ ...state, opened: false }))}
+        onArchiveInstead={toggleArchived}
+      />
+    </Stack>
+  );
 }

@@ -20,7 +20,7 @@ export function MePage() {
   return (
     <Container size={520} py="xl" px="md">
       <Group component="header" mb="lg">
-        <Anchor component={Link} to={HOME_PATH} c="inherit" underline="never" aria-label={t('nav.entries')}>
+        <Anchor component={Link} to={HOME_PATH} c="inherit" underline="never">
           <Logo />
         </Anchor>
       </Group>

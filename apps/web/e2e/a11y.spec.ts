@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
+import { newUser } from './support/users.ts';
+
+async function audit(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('auth pages have no axe violations', async ({ page }) => {
+      for (const path of [
+        '/auth/login',
+        '/auth/register',
+        '/auth/forgot-password',
+        '/auth/reset-password?token=abc',
+        '/auth/verify-email',
+        '/',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await audit(page, `${path} (${scheme})`);
+      }
+      // With a validation error showing.
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.email().fill('x');
+      await login.email().blur();
+      await expect(page.getByText(/must be a valid e-mail/)).toBeVisible();
+      await audit(page, `login with errors (${scheme})`);
+    });
+
+    test('profile and preferences have no axe violations', async ({ page }) => {
+      const register = new RegisterPage(page);
+      await register.goto();
+      await register.register(newUser(`a11y${scheme}`));
+      await expect(page).toHaveURL(/\/welcome$/);
+      for (const path of ['/profile', '/configs/preferences', '/logs', '/help', '/entries/list']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await audit(page, `${path} (${scheme})`);
+      }
+    });
+  });
+}

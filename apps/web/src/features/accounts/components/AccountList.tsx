@@ -1,0 +1,219 @@
+import type { Account, Bank } from '@centavo/shared';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AmountText } from '../../../components/AmountText.tsx';
+
+export interface AccountActions {
+  onEdit: (account: Account) => void;
+  onToggleArchived: (account: Account) => void;
+  onDelete: (account: Account) => void;
+}
+
+function ColorDot({ color }: { color: string | null }) {
+  return (
+    <Box
+      aria-hidden
+      w={12}
+      h={12}
+      style={{
+        borderRadius: '50%',
+        flex: 'none',
+        background: color ?? 'transparent',
+        border: color ? undefined : '2px dashed var(--mantine-color-dimmed)',
+      }}
+    />
+  );
+}
+
+function AccountMenu({ account, actions }: { account: Account; actions: AccountActions }) {
+  const { t } = useTranslation('ledger');
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('common.actionsFor', { name: account.name })}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(account)}>
+          {t('common.edit')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={
+            account.archived ? (
+              <IconArchiveOff size={16} aria-hidden />
+            ) : (
+              <IconArchive size={16} aria-hidden />
+            )
+          }
+          onClick={() => actions.onToggleArchived(account)}
+        >
+          {account.archived ? t('accounts.unarchive') : t('accounts.archive')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => actions.onDelete(account)}
+        >
+          {t('common.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AccountName({ account }: { account: Account }) {
+  const { t } = useTranslation('ledger');
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0}>
+      <ColorDot color={account.color} />
+      <Text fw={600} truncate="end" c={account.archived ? 'dimmed' : undefined}>
+        {account.name}
+      </Text>
+      {account.archived ? (
+        <Badge variant="light" color="gray" size="sm" radius="sm" style={{ flex: 'none' }}>
+          {t('common.archived')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Wide screens: one row per account, amounts right-aligned in columns. */
+export function AccountTable({
+  accounts,
+  banks,
+  predictedLabel,
+  actions,
+}: {
+  accounts: readonly Account[];
+  banks: ReadonlyMap<number, Bank>;
+  predictedLabel: string;
+  actions: AccountActions;
+}) {
+  const { t } = useTranslation('ledger');
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+          <VisuallyHidden component="caption">{t('accounts.list')}</VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('common.name')}</Table.Th>
+              <Table.Th scope="col">{t('accounts.bank')}</Table.Th>
+              <Table.Th scope="col">{t('accounts.type')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('accounts.balance')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {predictedLabel}
+              </Table.Th>
+              <Table.Th scope="col" w={56}>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.map((account) => {
+              const bank = account.bank_id === null ? undefined : banks.get(account.bank_id);
+              return (
+                <Table.Tr key={account.id} data-testid="account-row" data-account-id={account.id}>
+                  <Table.Th scope="row" fw="normal" maw={280}>
+                    <AccountName account={account} />
+                  </Table.Th>
+                  <Table.Td c={bank ? undefined : 'dimmed'}>{bank?.name ?? t('accounts.noBank')}</Table.Td>
+                  <Table.Td>{t(`accountTypes.${account.type}`)}</Table.Td>
+                  <Table.Td ta="right">
+                    <AmountText value={account.balance} fw={600} data-testid="account-balance" />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <AmountText value={account.predicted_balance} data-testid="account-predicted" />
+                  </Table.Td>
+                  <Table.Td>
+                    <AccountMenu account={account} actions={actions} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** Small screens: a card per account, the balance large, nothing to scroll sideways. */
+export function AccountCards({
+  accounts,
+  banks,
+  predictedLabel,
+  actions,
+}: {
+  accounts: readonly Account[];
+  banks: ReadonlyMap<number, Bank>;
+  predictedLabel: string;
+  actions: AccountActions;
+}) {
+  const { t } = useTranslation('ledger');
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('accounts.list')} style={{ listStyle: 'none' }}>
+      {accounts.map((account) => {
+        const bank = account.bank_id === null ? undefined : banks.get(account.bank_id);
+        return (
+          <Paper
+            component="li"
+            key={account.id}
+            withBorder
+            radius="lg"
+            p="md"
+            data-testid="account-row"
+            data-account-id={account.id}
+            style={{ borderLeft: `4px solid ${account.color ?? 'var(--mantine-color-default-border)'}` }}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={2} miw={0}>
+                <AccountName account={account} />
+                <Text fz="sm" c="dimmed" truncate="end">
+                  {bank?.name ?? t('accounts.noBank')} · {t(`accountTypes.${account.type}`)}
+                </Text>
+              </Stack>
+              <AccountMenu account={account} actions={actions} />
+            </Group>
+            <Group justify="space-between" align="flex-end" mt="sm" gap="xs">
+              <Stack gap={0}>
+                <Text fz="xs" c="dimmed">
+                  {t('accounts.balance')}
+                </Text>
+                <AmountText value={account.balance} fz="lg" fw={700} data-testid="account-balance" />
+              </Stack>
+              <Stack gap={0} align="flex-end">
+                <Text fz="xs" c="dimmed">
+                  {predictedLabel}
+                </Text>
+                <AmountText value={account.predicted_balance} fz="sm" data-testid="account-predicted" />
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
