@@ -319,3 +319,48 @@ export async function findLastSeriesDate(
     .executeTakeFirst();
   return row?.date;
 }
+
+export interface EntryRefRows {
+  accounts: Set<number>;
+  category?: { id: number; type: string } | undefined;
+  subcategory?: { id: number; category_id: number } | undefined;
+}
+
+/**
+ * An entry's references checked in one statement (the create path is hot): which accounts are the user's,
+ * and the category and subcategory when visible to the user (system rows or the user's own).
+ */
+export async function findEntryRefs(
+  db: Db,
+  userId: number,
+  accountIds: number[],
+  categoryId: number | null,
+  subCategoryId: number | null,
+): Promise<EntryRefRows> {
+  const parts = [
+    sql`select 'a' as kind, id, cast(null as text) as type, cast(null as bigint) as category_id
+        from accounts where user_id = ${userId} and id in (${sql.join(accountIds)})`,
+  ];
+  if (categoryId !== null) {
+    parts.push(sql`select 'c', id, type, cast(null as bigint) from categories
+        where id = ${categoryId} and (user_id is null or user_id = ${userId})`);
+  }
+  if (subCategoryId !== null) {
+    parts.push(sql`select 's', id, cast(null as text), category_id from subcategories
+        where id = ${subCategoryId} and (user_id is null or user_id = ${userId})`);
+  }
+  const { rows } = await sql<{
+    kind: string;
+    id: number;
+    type: string | null;
+    category_id: number | null;
+  }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const result: EntryRefRows = { accounts: new Set() };
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (row.kind === 'a') result.accounts.add(id);
+    else if (row.kind === 'c') result.category = { id, type: row.type ?? '' };
+    else result.subcategory = { id, category_id: Number(row.category_id) };
+  }
+  return result;
+}

@@ -30,6 +30,7 @@ import {
   type EntryQuery,
   type EntryRow,
   findEntryById,
+  findEntryRefs,
   findLastSeriesDate,
   findSeriesById,
   findSeriesEntries,
@@ -118,7 +119,7 @@ async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Re
     if (destination === input.account_id) {
       throw validationError({ destination_account_id: ['must be different from account_id'] });
     }
-    const owned = await findOwnedAccountIds(db, userId, [input.account_id, destination]);
+    const owned = (await findEntryRefs(db, userId, [input.account_id, destination], null, null)).accounts;
     if (!owned.has(input.account_id)) throw missing('account_id', 'Account');
     if (!owned.has(destination)) throw missing('destination_account_id', 'Account');
     // DESIGN.md §3: a transfer always lands in category 1 / subcategory 27, whatever was sent.
@@ -132,11 +133,16 @@ async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Re
     };
   }
   if (input.category_id == null) throw validationError({ category_id: ['is required'] });
-  const [owned, category, sub] = await Promise.all([
-    findOwnedAccountIds(db, userId, [input.account_id]),
-    findVisibleCategory(db, userId, input.category_id),
-    input.sub_category_id != null ? findVisibleSubcategory(db, userId, input.sub_category_id) : undefined,
-  ]);
+  const refs = await findEntryRefs(
+    db,
+    userId,
+    [input.account_id],
+    input.category_id,
+    input.sub_category_id ?? null,
+  );
+  const owned = refs.accounts;
+  const category = refs.category;
+  const sub = refs.subcategory;
   if (!owned.has(input.account_id)) throw missing('account_id', 'Account');
   if (!category) throw missing('category_id', 'Category');
   const wanted = OPERATION_TYPE[input.operation_id];
