@@ -103,7 +103,7 @@ describe('malformed input on every ledger route', () => {
             requests += 1;
             expect(
               res.statusCode,
-              `${options.method} ${options.url.slice(0, 120)} → ${res.body.slice(0, 200)}`,
+              `${options.method} ${String(options.url).slice(0, 120)} → ${res.body.slice(0, 200)}`,
             ).toBeLessThan(500);
             if (res.statusCode >= 400) expect(res.json()).toHaveProperty('code');
           }
