@@ -41,7 +41,9 @@ function DayHeader({ item, locale, today }: { item: DayHeaderItem; locale: strin
         {relative ? `${relative} · ${label}` : label}
       </Title>
       <Text component="span" fz="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
-        <span>{t('list.dayTotal')}</span>
+        <Text component="span" fz="xs" visibleFrom="sm">
+          {t('list.dayTotal')}
+        </Text>
         <AmountText value={item.total} showPlus fz="sm" fw={600} data-testid="day-total" />
       </Text>
     </div>

@@ -220,7 +220,7 @@ export function EntriesListPage() {
                   leftSection={<IconDownload size={18} aria-hidden />}
                   loading={exporter.isPending}
                   data-testid="export-menu"
-                  visibleFrom="xs"
+                  visibleFrom="sm"
                 >
                   {t('entries:actions.export')}
                 </Button>
@@ -305,7 +305,7 @@ export function EntriesListPage() {
           <ActionIcon
             variant="default"
             size={36}
-            hiddenFrom="xs"
+            hiddenFrom="sm"
             aria-label={t('entries:actions.exportCsv')}
             onClick={() => runExport('csv')}
             loading={exporter.isPending}

@@ -1,0 +1,158 @@
+import type { Entry } from '@centavo/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyFormValues,
+  entryFormRules,
+  formValuesFromEntry,
+  installmentPreview,
+  splitTagLabels,
+  tagsField,
+  toCreateBody,
+  toUpdatePatch,
+} from './entry-form.ts';
+
+const tags = [
+  { id: 1, name: 'Transporte' },
+  { id: 2, name: 'Lazer' },
+];
+
+const base: Entry = {
+  id: 50,
+  description: 'Notebook',
+  value: 100001,
+  date: '2026-12-11',
+  operation_id: 2,
+  category_id: 8,
+  sub_category_id: 30,
+  account_id: 1,
+  card_id: null,
+  destination_account_id: null,
+  paid: false,
+  paid_at: null,
+  notes: null,
+  fixed: false,
+  limit_fixed_date: null,
+  series_id: 9,
+  installment_number: 2,
+  installment_count: 3,
+  tags: [2],
+  created_at: '2026-11-21T00:00:00Z',
+  updated_at: '2026-11-21T00:00:00Z',
+};
+
+describe('entry form → API', () => {
+  it('parses the typed amount into cents in both conventions', () => {
+    const pt = toCreateBody(emptyFormValues({ description: 'a', value: '1.234,56', account_id: '1' }), []);
+    const en = toCreateBody(emptyFormValues({ description: 'a', value: '1,234.56', account_id: '1' }), []);
+    expect(pt.value).toBe(123456);
+    expect(en.value).toBe(123456);
+  });
+
+  it('forces the transfer category and keeps the destination only for transfers', () => {
+    const transfer = toCreateBody(
+      emptyFormValues({
+        operation_id: '4',
+        description: 'Saque',
+        value: '200',
+        account_id: '1',
+        destination_account_id: '2',
+        category_id: '8',
+      }),
+      [],
+    );
+    expect(transfer).toMatchObject({ category_id: 1, sub_category_id: 27, destination_account_id: 2 });
+    const expense = toCreateBody(
+      emptyFormValues({ description: 'x', value: '1', account_id: '1', destination_account_id: '2' }),
+      [],
+    );
+    expect(expense.destination_account_id).toBeNull();
+  });
+
+  it('sends installments or a fixed series with limit_fixed_date null when empty', () => {
+    const installments = toCreateBody(
+      emptyFormValues({
+        description: 'x',
+        value: '100',
+        account_id: '1',
+        repeat: 'installments',
+        installments: 3,
+      }),
+      [],
+    );
+    expect(installments).toMatchObject({ installments: 3, fixed: false, limit_fixed_date: null });
+    const fixed = toCreateBody(
+      emptyFormValues({ description: 'x', value: '1', account_id: '1', repeat: 'fixed' }),
+      [],
+    );
+    expect(fixed).toMatchObject({ fixed: true, limit_fixed_date: null });
+    expect('installments' in fixed).toBe(false);
+    const ending = toCreateBody(
+      emptyFormValues({
+        description: 'x',
+        value: '1',
+        account_id: '1',
+        repeat: 'fixed',
+        limit_fixed_date: '2027-06-30',
+      }),
+      [],
+    );
+    expect(ending.limit_fixed_date).toBe('2027-06-30');
+  });
+
+  it('previews the installment split with the remainder on the first', () => {
+    expect(installmentPreview('100,00', 3)).toEqual({ first: 3334, rest: 3333, count: 3 });
+    expect(installmentPreview('90', 3)).toEqual({ first: 3000, rest: 3000, count: 3 });
+    expect(installmentPreview('abc', 3)).toBeNull();
+    expect(installmentPreview('10', 1)).toBeNull();
+    expect(installmentPreview('10', 421)).toBeNull();
+  });
+
+  it('turns tag labels into ids, new labels into text and numeric labels apart', () => {
+    expect(splitTagLabels(['lazer', 'Viagem', '2024', 'Viagem '], tags)).toEqual({
+      ids: [2],
+      newLabels: ['Viagem'],
+      numericLabels: ['2024'],
+    });
+    expect(tagsField([2], [])).toEqual([2]);
+    expect(tagsField([2], ['Viagem', 'Praia'])).toBe('2,Viagem,Praia');
+  });
+
+  it('requires a different destination for transfers and a count for installments', () => {
+    const transfer = entryFormRules(emptyFormValues({ operation_id: '4', account_id: '1' }), false);
+    expect(transfer.destination_account_id).toEqual({ required: true, is_not: '1' });
+    expect(entryFormRules(emptyFormValues(), false).destination_account_id).toBeUndefined();
+    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), false).installments).toBe(
+      'required|integer|between:2,420',
+    );
+    // Editing never re-splits a series.
+    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), true).installments).toBeUndefined();
+  });
+});
+
+describe('editing a series entry', () => {
+  it('sends only what changed, so other installments keep their own amounts', () => {
+    const values = formValuesFromEntry(base, tags, 'pt-BR');
+    expect(values.value).toBe('1.000,01');
+    expect(values.tags).toEqual(['Lazer']);
+    expect(toUpdatePatch(base, values, [2])).toEqual({});
+    expect(toUpdatePatch(base, { ...values, description: 'Notebook Dell' }, [2])).toEqual({
+      description: 'Notebook Dell',
+    });
+    expect(toUpdatePatch(base, { ...values, value: '900,00' }, [2])).toEqual({ value: 90000 });
+  });
+
+  it('includes tags only when they changed', () => {
+    const values = formValuesFromEntry(base, tags, 'en-US');
+    expect(toUpdatePatch(base, values, [2, 1])).toEqual({ tags: [2, 1] });
+    expect(toUpdatePatch(base, values, '2,Novo')).toEqual({ tags: '2,Novo' });
+  });
+
+  it('changes the end of a fixed series', () => {
+    const fixed: Entry = { ...base, fixed: true, installment_count: null, installment_number: null };
+    const values = formValuesFromEntry(fixed, tags, 'en-US');
+    expect(values.repeat).toBe('fixed');
+    expect(toUpdatePatch(fixed, { ...values, limit_fixed_date: '2027-03-31' }, [2])).toEqual({
+      limit_fixed_date: '2027-03-31',
+    });
+  });
+});
