@@ -36,9 +36,13 @@ export function webBuildIsStale() {
 }
 
 export async function buildWeb() {
-  const code = await run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'),
-  });
+  const code = await run(
+    process.execPath,
+    [join(root, 'node_modules/.bin/vite'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'apps/web'),
+    },
+  );
   if (code !== 0) throw new Error('web build failed');
 }
 

@@ -1,26 +1,31 @@
 // `npm test`: every check and test, in order, failing fast. See README "Tests".
+import { delimiter, dirname } from 'node:path';
 import { buildWeb, root, run, startThrowawayPostgres } from './lib.mjs';
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
+// Every tool runs on this Node (24, from the node devDependency), whatever `node` the PATH finds first.
+const tool = (name, args, options) => run(process.execPath, [bin(name), ...args], options);
 const only = process.argv[2]; // optional: lint | types | unit | api-sqlite | api-postgres | e2e
 
+// Anything a test spawns as plain `node` gets this Node too.
+process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
 console.log(`Centavo tests: node ${process.version}`);
 const steps = [
-  ['lint', () => run(bin('biome'), ['check', '.'])],
+  ['lint', () => tool('biome', ['check', '.'])],
   [
     'types',
     async () => {
       for (const project of ['packages/shared', 'apps/api', 'apps/web', 'bench']) {
-        const code = await run(bin('tsc'), ['-p', project, '--noEmit']);
+        const code = await tool('tsc', ['-p', project, '--noEmit']);
         if (code !== 0) return code;
       }
       return 0;
     },
   ],
-  ['unit', () => run(bin('vitest'), ['run', '--project', 'shared', '--project', 'web'])],
+  ['unit', () => tool('vitest', ['run', '--project', 'shared', '--project', 'web'])],
   [
     'api-sqlite',
-    () => run(bin('vitest'), ['run', '--project', 'api'], { env: { ...process.env, TEST_DB: 'sqlite' } }),
+    () => tool('vitest', ['run', '--project', 'api'], { env: { ...process.env, TEST_DB: 'sqlite' } }),
   ],
   [
     'api-postgres',
@@ -33,7 +38,7 @@ const steps = [
         url = server.url;
       }
       try {
-        return await run(bin('vitest'), ['run', '--project', 'api'], {
+        return await tool('vitest', ['run', '--project', 'api'], {
           env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: url },
         });
       } finally {
@@ -45,7 +50,7 @@ const steps = [
     'e2e',
     async () => {
       await buildWeb();
-      return run(bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts']);
+      return tool('playwright', ['test', '-c', 'apps/web/playwright.config.ts']);
     },
   ],
 ];
