@@ -117,6 +117,25 @@ describe('POST /entry', () => {
     expect(new Set(all.map((e) => e.date.slice(0, 7))).size).toBe(all.length);
   });
 
+  it('parallel reads of a far month materialise each occurrence once (compare-and-set on the series)', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const first = await createEntry(
+      u,
+      expense(acc, { description: 'Parallel', date: '2026-11-03', fixed: true }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => u.request({ method: 'GET', url: '/api/v1/entry?month=2035-06' })),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const all = (await entriesOf(u, 'start_date=2026-01-01&end_date=2035-12-31')).filter(
+      (e) => e.series_id === first.series_id,
+    );
+    const months = all.map((e) => e.date.slice(0, 7));
+    expect(new Set(months).size).toBe(months.length);
+    expect(months).toContain('2035-06');
+  });
+
   it('a transfer forces category 1 / subcategory 27 and counts only in the accounts', async () => {
     const u = await createUser(ctx);
     const a = await createAccount(u, { initial_balance: 1000 });

@@ -61,6 +61,19 @@ describe('tags', () => {
     expect((await u.request({ method: 'GET', url: '/api/v1/tag' })).json().data).toHaveLength(3);
   });
 
+  it('parallel POST /tag/tags with the same labels create each tag once', async () => {
+    const u = await createUser(ctx);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        u.request({ method: 'POST', url: '/api/v1/tag/tags', payload: { labels: ['Same', 'other'] } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const ids = results.map((r) => JSON.stringify(r.json().data.map((t: { id: number }) => t.id)));
+    expect(new Set(ids).size).toBe(1);
+    expect((await u.request({ method: 'GET', url: '/api/v1/tag' })).json().data).toHaveLength(2);
+  });
+
   it('with_counts gives usage; deleting a tag removes it from its entries', async () => {
     const u = await createUser(ctx);
     const acc = await createAccount(u);
