@@ -2,7 +2,7 @@
 // benchmark and writes bench/results/<stamp>.json + .md (and latest.json/latest.md for a full run).
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchContext, Benchmark } from './lib/context.ts';
 import { benchDir, killAllChildren } from './lib/proc.ts';
@@ -77,7 +77,8 @@ async function main(): Promise<number> {
       seconds: 0,
     };
     const t0 = performance.now();
-    console.log(`\n→ ${bench.name}: ${bench.title}`);
+    const loadBefore = loadavg()[0] ?? 0;
+    console.log(`\n→ ${bench.name}: ${bench.title} (load average ${loadBefore.toFixed(1)})`);
     try {
       await bench.run(ctx, result);
     } catch (error) {
@@ -86,6 +87,8 @@ async function main(): Promise<number> {
       killAllChildren();
     }
     result.seconds = (performance.now() - t0) / 1000;
+    // Context for the figures: on a 2-core host, a load average well above 2 means other work shared the CPU.
+    result.details.loadAverage = { before: loadBefore, after: loadavg()[0] ?? 0 };
     if (result.skipped) for (const m of result.metrics) m.verdict = 'SKIP';
     results.push(result);
     printResult(result);

@@ -127,7 +127,11 @@ export function markdownSummary(results: BenchResult[], meta: Record<string, str
     '',
   );
   for (const result of results) {
-    out.push(`## ${result.title} (\`${result.name}\`, ${result.seconds.toFixed(0)} s)`, '');
+    const load = result.details.loadAverage as { before: number; after: number } | undefined;
+    const loadText = load
+      ? `, load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)} on 2 cores`
+      : '';
+    out.push(`## ${result.title} (\`${result.name}\`, ${result.seconds.toFixed(0)} s${loadText})`, '');
     if (result.skipped) out.push(`**Skipped:** ${result.skipped}`, '');
     if (result.error) out.push(`**Error:** ${escapeCell(result.error)}`, '');
     const body = rows(result);

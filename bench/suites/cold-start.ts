@@ -5,6 +5,7 @@ import { type Benchmark, pgUrl, push } from '../lib/context.ts';
 import { dropDatabase, recreateDatabase } from '../lib/pg.ts';
 import {
   benchDir,
+  cpuTimeMs,
   dataDir,
   freePort,
   getStatus,
@@ -24,10 +25,15 @@ interface Case {
   /** Prepares one run (fresh DATA_DIR, fresh database) and returns its environment. */
   prepare(run: number): Promise<Record<string, string>>;
   samples: number[];
+  /** CPU time the process used until healthy: steady on a loaded host, unlike wall time. */
+  cpu: number[];
 }
 
 /** Spawn → first 200 from GET /api/v1/health, in milliseconds; the process is stopped afterwards. */
-async function timeToHealthy(script: string, env: Record<string, string>): Promise<number> {
+async function timeToHealthy(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ wall: number; cpu: number | null }> {
   const port = await freePort();
   const started = performance.now();
   const child = track(
@@ -46,7 +52,10 @@ async function timeToHealthy(script: string, env: Record<string, string>): Promi
     for (;;) {
       if (child.exitCode !== null)
         throw new Error(`${script} exited with ${child.exitCode}: ${stderr.slice(-1500)}`);
-      if ((await getStatus(url, 1000)) === 200) return performance.now() - started;
+      if ((await getStatus(url, 1000)) === 200) {
+        const wall = performance.now() - started;
+        return { wall, cpu: child.pid ? cpuTimeMs(child.pid) : null };
+      }
       if (performance.now() - started > 30_000)
         throw new Error(`${script} not healthy after 30 s: ${stderr.slice(-1500)}`);
       await sleep(2);
@@ -61,7 +70,7 @@ export const coldStart: Benchmark = {
   title: 'Cold start: spawn → first successful GET /api/v1/health',
   group: 'foundation',
   async run(ctx, result) {
-    const runs = ctx.quick ? 3 : 7;
+    const runs = ctx.quick ? 3 : 5;
     const work = join(dataDir, 'cold-start');
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
@@ -90,12 +99,14 @@ export const coldStart: Benchmark = {
         script: join(benchDir, 'fixtures/bare-server.ts'),
         prepare: async () => ({}),
         samples: [],
+        cpu: [],
       },
       {
         label: 'SQLite, first-ever start (empty DATA_DIR: secret, database, migrations)',
         script: server,
         prepare: async () => sqliteEnv(mkdtempSync(join(work, 'fresh-'))),
         samples: [],
+        cpu: [],
       },
       {
         label: 'SQLite, already-migrated database',
@@ -106,6 +117,7 @@ export const coldStart: Benchmark = {
           return sqliteEnv(dir);
         },
         samples: [],
+        cpu: [],
       },
       {
         // What-if: Node's on-disk compile cache (module.enableCompileCache() / NODE_COMPILE_CACHE), warm.
@@ -118,6 +130,7 @@ export const coldStart: Benchmark = {
           return { ...sqliteEnv(dir), NODE_COMPILE_CACHE: join(work, 'compile-cache') };
         },
         samples: [],
+        cpu: [],
       },
       {
         label: 'PostgreSQL, first-ever start (empty database)',
@@ -129,6 +142,7 @@ export const coldStart: Benchmark = {
           return { DATA_DIR: join(work, `pg-${run}`), DATABASE_URL: pgUrl(ctx.pgAdminUrl, name) };
         },
         samples: [],
+        cpu: [],
       },
       {
         label: 'PostgreSQL, already-migrated database',
@@ -138,6 +152,7 @@ export const coldStart: Benchmark = {
           DATABASE_URL: pgUrl(ctx.pgAdminUrl, pgMigrated),
         }),
         samples: [],
+        cpu: [],
       },
     ];
 
@@ -146,7 +161,9 @@ export const coldStart: Benchmark = {
       for (let run = 0; run < runs; run++) {
         for (const c of cases) {
           const env = await c.prepare(run);
-          c.samples.push(await timeToHealthy(c.script, env));
+          const t = await timeToHealthy(c.script, env);
+          c.samples.push(t.wall);
+          if (t.cpu !== null) c.cpu.push(t.cpu);
         }
         ctx.log(
           `cold start run ${run + 1}/${runs}: ${cases.map((c) => c.samples.at(-1)?.toFixed(0)).join(' / ')} ms`,
@@ -160,6 +177,7 @@ export const coldStart: Benchmark = {
     const [bare, ...apps] = cases;
     const bareMedian = median(bare?.samples ?? []);
     push(result, metric({ name: 'bare Fastify (median)', value: bareMedian, unit: 'ms' }));
+    const bareCpu = median(bare?.cpu ?? []);
     for (const c of apps) {
       push(
         result,
@@ -171,6 +189,16 @@ export const coldStart: Benchmark = {
           baselineName: 'bare Fastify',
           target: c.whatIf ? undefined : { on: 'value', op: '<=', limit: 1000 },
           note: `min ${Math.min(...c.samples).toFixed(0)}, max ${Math.max(...c.samples).toFixed(0)} ms, n=${c.samples.length}`,
+        }),
+      );
+      push(
+        result,
+        metric({
+          name: `${c.label}: CPU time until healthy (median, noise-robust)`,
+          value: median(c.cpu),
+          unit: 'ms',
+          baseline: bareCpu,
+          baselineName: 'bare Fastify CPU',
         }),
       );
     }
