@@ -36,7 +36,7 @@ export async function computeBalances(
   await ensureSeriesThrough(db, userId, month > current ? month : current, now);
   // GET /entry/balance has no "up to today" figure: it skips the lookup of paid entries dated later.
   const [sums, laterPaid] = await Promise.all([
-    sumTotalsByAccount(db, userId, month, current),
+    sumTotalsByAccount(db, userId, month, current, options.todayBalance !== false),
     options.todayBalance === false ? [] : findPaidEntriesAfter(db, userId, today, lastDayOfMonth(current)),
   ]);
   const byAccount = new Map(sums.map((s) => [s.account_id, s]));

@@ -152,45 +152,79 @@ export interface AccountSums {
   investment: number;
 }
 
-/** The balance query (exported for the EXPLAIN guard test). */
-export function totalsByAccountQuery(userId: number, month: string, currentMonth: string) {
-  const upTo = month > currentMonth ? month : currentMonth;
-  return sql<AccountSums>`
-    select account_id,
-      sum(case when month < ${month} then paid_net else 0 end) as paid_before,
-      sum(case when month <= ${month} then paid_net else 0 end) as paid_through,
-      sum(case when month <= ${month} then net else 0 end) as net_through,
-      sum(case when month <= ${currentMonth} then paid_net else 0 end) as paid_through_current,
-      sum(case when month = ${month} then income else 0 end) as income,
-      sum(case when month = ${month} then expense else 0 end) as expense,
-      sum(case when month = ${month} then investment else 0 end) as investment
+/**
+ * The balance query (exported for the EXPLAIN guard test): plain sums of the user's rows through `month`,
+ * grouped by account. Deliberately without CASE expressions: measured on D1 (1 200 rows) the same figures
+ * with seven CASE sums cost four times as much; the month's own figures come from a second, tiny query.
+ */
+export function totalsByAccountQuery(userId: number, month: string) {
+  return sql<{ account_id: number; net: number; paid_net: number }>`
+    select account_id, sum(net) as net, sum(paid_net) as paid_net
     from account_month_totals
-    where user_id = ${userId} and month <= ${upTo}
+    where user_id = ${userId} and month <= ${month}
     group by account_id`;
 }
 
+function monthRowsQuery(userId: number, month: string) {
+  return sql<{ account_id: number; paid_net: number; income: number; expense: number; investment: number }>`
+    select account_id, paid_net, income, expense, investment
+    from account_month_totals
+    where user_id = ${userId} and month = ${month}`;
+}
+
 /**
- * One pass over the user's aggregate rows up to max(month, currentMonth), grouped by account: the balance
- * query (O(accounts × months)), served by the account_month_totals_key index.
+ * Balance figures per account at `month` (O(accounts × months) aggregate rows, never entries). With
+ * `withCurrent`, also the paid total through the current month (for "balance up to today").
  */
 export async function sumTotalsByAccount(
   db: Db,
   userId: number,
   month: string,
   currentMonth: string,
+  withCurrent = true,
 ): Promise<AccountSums[]> {
-  const { rows } = await totalsByAccountQuery(userId, month, currentMonth).execute(db);
-  // pg parses BIGINT sums as numbers (connection.ts); SQLite already returns numbers.
-  return rows.map((r) => ({
-    account_id: Number(r.account_id),
-    paid_before: Number(r.paid_before),
-    paid_through: Number(r.paid_through),
-    net_through: Number(r.net_through),
-    paid_through_current: Number(r.paid_through_current),
-    income: Number(r.income),
-    expense: Number(r.expense),
-    investment: Number(r.investment),
-  }));
+  const [through, monthRows, current] = await Promise.all([
+    totalsByAccountQuery(userId, month).execute(db),
+    monthRowsQuery(userId, month).execute(db),
+    withCurrent && currentMonth !== month
+      ? totalsByAccountQuery(userId, currentMonth).execute(db)
+      : undefined,
+  ]);
+  const sums = new Map<number, AccountSums>();
+  const get = (accountId: number) => {
+    let s = sums.get(accountId);
+    if (!s) {
+      s = {
+        account_id: accountId,
+        paid_before: 0,
+        paid_through: 0,
+        net_through: 0,
+        paid_through_current: 0,
+        income: 0,
+        expense: 0,
+        investment: 0,
+      };
+      sums.set(accountId, s);
+    }
+    return s;
+  };
+  // pg parses BIGINT and sums as numbers (connection.ts); Number() also covers SQLite.
+  for (const r of through.rows) {
+    const s = get(Number(r.account_id));
+    s.paid_through = Number(r.paid_net);
+    s.net_through = Number(r.net);
+    s.paid_before = s.paid_through;
+    if (currentMonth === month) s.paid_through_current = s.paid_through;
+  }
+  for (const r of monthRows.rows) {
+    const s = get(Number(r.account_id));
+    s.paid_before = s.paid_through - Number(r.paid_net);
+    s.income = Number(r.income);
+    s.expense = Number(r.expense);
+    s.investment = Number(r.investment);
+  }
+  for (const r of current?.rows ?? []) get(Number(r.account_id)).paid_through_current = Number(r.paid_net);
+  return [...sums.values()];
 }
 
 /** Paid entries of the current month dated after today: subtracted for "balance up to today". */
