@@ -11,9 +11,10 @@ import { defineConfig, devices } from '@playwright/test';
 const root = resolve(import.meta.dirname, '..', '..');
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'centavo-e2e-'));
-  // A private copy of the build: other work in the tree (npm start) may rebuild apps/web/dist mid-run.
-  const dist = join(root, 'apps', 'web', 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('Build the web app first: npm run build');
+  // A private copy of the build (or E2E_WEB_DIST): other work in the tree may rebuild apps/web/dist mid-run.
+  const dist = process.env.E2E_WEB_DIST ?? join(root, 'apps', 'web', 'dist');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`Build the web app first (no ${dist}/index.html)`);
   cpSync(dist, join(process.env.E2E_DATA_DIR, 'web'), { recursive: true });
 }
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));

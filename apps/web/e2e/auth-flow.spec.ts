@@ -14,6 +14,7 @@ async function accessToken(page: Page): Promise<string> {
 test.describe.configure({ mode: 'serial' });
 
 test('the whole identity journey', async ({ page }) => {
+  test.setTimeout(180_000);
   const user = newUser('flow');
   const login = new LoginPage(page);
   const shell = new AppShell(page);
