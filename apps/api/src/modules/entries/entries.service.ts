@@ -536,8 +536,10 @@ export async function toEntryQuery(
 ): Promise<EntryQuery> {
   await checkFilterIds(db, userId, filters);
   const range = entryRange(filters, now);
-  // Fixed series must exist through the range's last month before it is read.
-  await ensureSeriesThrough(db, userId, monthOf(range.end), now);
+  // Fixed series must exist through the range's last month before it is read. An open-ended range
+  // (start_date without end_date) reads what exists up to the horizon instead of materialising decades.
+  const endMonth = filters.month || filters.end_date ? monthOf(range.end) : horizonMonth(now);
+  await ensureSeriesThrough(db, userId, endMonth, now);
   return {
     ...range,
     account_id: filters.account_id,
