@@ -332,7 +332,7 @@ function EntryForm({
                 placeholder={t('entries:form.choose')}
                 data={categoryData}
                 searchable
-                clearable
+                required
                 comboboxProps={{ zIndex: 400 }}
                 {...fieldProps('category_id', true)}
                 onChange={(value) => {

@@ -120,7 +120,9 @@ describe('entry form → API', () => {
   it('requires a different destination for transfers and a count for installments', () => {
     const transfer = entryFormRules(emptyFormValues({ operation_id: '4', account_id: '1' }), false);
     expect(transfer.destination_account_id).toEqual({ required: true, is_not: '1' });
+    expect(transfer.category_id).toBeUndefined();
     expect(entryFormRules(emptyFormValues(), false).destination_account_id).toBeUndefined();
+    expect(entryFormRules(emptyFormValues(), false).category_id).toBe('required');
     expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), false).installments).toBe(
       'required|integer|between:2,420',
     );

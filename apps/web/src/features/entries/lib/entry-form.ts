@@ -81,7 +81,10 @@ export function entryFormRules(values: EntryFormValues, editing: boolean): Recor
     date: 'required',
     account_id: 'required',
   };
-  if (isTransfer(values)) {
+  if (!isTransfer(values)) {
+    // The API needs a category for income, expenses and investments (transfers get theirs forced).
+    rules.category_id = 'required';
+  } else {
     rules.destination_account_id = values.account_id
       ? { required: true, is_not: values.account_id }
       : 'required';
