@@ -25,6 +25,11 @@ export interface InputProps<T> {
   'aria-invalid': boolean;
 }
 
+/** Moves focus to the first control of that name, so keyboard and screen-reader users land on the error. */
+function focusField(name: string): void {
+  document.getElementsByName(name)[0]?.focus();
+}
+
 function readEventValue(eventOrValue: unknown): unknown {
   if (typeof eventOrValue === 'object' && eventOrValue !== null && 'currentTarget' in eventOrValue) {
     const target = eventOrValue.currentTarget;
@@ -111,7 +116,7 @@ export function useForm<V extends Record<string, unknown>>({
     }
     setErrors(next);
     if (firstInvalid) {
-      document.querySelector<HTMLElement>(`[name="${CSS.escape(firstInvalid)}"]`)?.focus();
+      focusField(firstInvalid);
     }
     return firstInvalid === null;
   }, [checkField]);
@@ -129,7 +134,7 @@ export function useForm<V extends Record<string, unknown>>({
     setErrors(next);
     setFormError(orphans.length ? orphans.join(' ') : (fallback ?? null));
     const first = Object.keys(next)[0];
-    if (first) document.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+    if (first) focusField(first);
   }, []);
 
   function message(field: keyof V & string): string | undefined {

@@ -1,0 +1,133 @@
+import { resources } from '@centavo/shared';
+import { act, renderHook } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useForm } from './form.ts';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    react: { useSuspense: false },
+  });
+});
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <I18nextProvider i18n={i18next}>{children}</I18nextProvider>;
+}
+
+function setup(onSubmit = vi.fn()) {
+  return renderHook(
+    () =>
+      useForm({
+        initialValues: { email: '', password: '', password_confirmation: '', country_id: '' },
+        rules: {
+          email: 'required|email',
+          password: 'required|min:8',
+          password_confirmation: 'required|confirmed:password',
+          country_id: 'required',
+        },
+        onSubmit,
+      }),
+    { wrapper },
+  );
+}
+
+async function settle() {
+  // Validation runs VALIDATION_DEBOUNCE_MS (5 ms) after the event.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+describe('useForm (spec §5, DESIGN §7)', () => {
+  it('does not validate a text field while typing, only on blur', async () => {
+    const { result } = setup();
+    act(() => result.current.getInputProps('email').onChange('not-an-email'));
+    await settle();
+    expect(result.current.getInputProps('email').error).toBeUndefined();
+    act(() => result.current.getInputProps('email').onBlur());
+    await settle();
+    expect(result.current.getInputProps('email').error).toBe('The e-mail field must be a valid e-mail');
+  });
+
+  it('validates a choice when it changes', async () => {
+    const { result } = setup();
+    act(() => result.current.getChoiceProps('country_id').onChange(null));
+    await settle();
+    expect(result.current.getInputProps('country_id').error).toBe('The country field is required');
+  });
+
+  it('debounces: several events within 5 ms validate once, with the last value', async () => {
+    const { result } = setup();
+    act(() => {
+      result.current.getInputProps('email').onChange('bad');
+      result.current.getInputProps('email').onBlur();
+      result.current.getInputProps('email').onChange('ana@example.com');
+      result.current.getInputProps('email').onBlur();
+    });
+    expect(result.current.getInputProps('email').error).toBeUndefined();
+    await settle();
+    expect(result.current.getInputProps('email').error).toBeUndefined();
+  });
+
+  it('shows messages in the active interface language', async () => {
+    const { result } = setup();
+    act(() => result.current.getInputProps('password').onBlur());
+    await settle();
+    expect(result.current.getInputProps('password').error).toBe('The password field is required');
+    await act(() => i18next.changeLanguage('br'));
+    expect(result.current.getInputProps('password').error).toBe('O campo senha é obrigatório');
+    await act(() => i18next.changeLanguage('en'));
+  });
+
+  it('checks every field on submit and only then calls onSubmit', async () => {
+    const onSubmit = vi.fn();
+    const { result } = setup(onSubmit);
+    act(() => {
+      result.current.handleSubmit();
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(result.current.getInputProps('password_confirmation').error).toBe(
+      'The password confirmation field is required',
+    );
+    act(() => {
+      result.current.setFieldValue('email', 'ana@example.com');
+      result.current.setFieldValue('password', 'secret123');
+      result.current.setFieldValue('password_confirmation', 'secret124');
+      result.current.setFieldValue('country_id', '32');
+    });
+    act(() => {
+      result.current.handleSubmit();
+    });
+    expect(result.current.getInputProps('password_confirmation').error).toBe(
+      'The password confirmation field confirmation does not match',
+    );
+    act(() => result.current.setFieldValue('password_confirmation', 'secret123'));
+    act(() => {
+      result.current.handleSubmit();
+    });
+    expect(onSubmit).toHaveBeenCalledWith({
+      email: 'ana@example.com',
+      password: 'secret123',
+      password_confirmation: 'secret123',
+      country_id: '32',
+    });
+  });
+
+  it('puts the server 422 errors map under the fields and the rest at form level', () => {
+    const { result } = setup();
+    act(() =>
+      result.current.setServerErrors(
+        { email: ['is already taken'], token: ['is invalid'] },
+        'Could not register',
+      ),
+    );
+    expect(result.current.getInputProps('email').error).toBe('is already taken');
+    expect(result.current.getInputProps('email')['aria-invalid']).toBe(true);
+    expect(result.current.formError).toBe('is invalid');
+  });
+});
