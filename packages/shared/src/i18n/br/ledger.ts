@@ -265,6 +265,7 @@ export const ledger = {
     deletedToast: 'Tag {name} excluída',
     exists: 'Já existe uma tag com este nome',
     noComma: 'Nomes de tag não podem ter vírgulas',
+    tooLong: 'Nomes de tag têm no máximo 50 caracteres',
     nameRequired: 'Digite um nome para a tag',
     renameTitle: 'Renomear tag',
     renameLabel: 'Nome da tag',

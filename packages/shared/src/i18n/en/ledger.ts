@@ -253,6 +253,7 @@ export const ledger = {
     deletedToast: 'Tag {name} deleted',
     exists: 'A tag with this name already exists',
     noComma: 'Tag names cannot contain commas',
+    tooLong: 'Tag names have at most 50 characters',
     nameRequired: 'Type a name for the tag',
     renameTitle: 'Rename tag',
     renameLabel: 'Tag name',

@@ -1,0 +1,16 @@
+import type { Category, CategoryCreateBody } from '@centavo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { CATEGORIES_QUERY_KEY } from './get-categories.ts';
+
+export function createCategory(body: CategoryCreateBody): Promise<Category> {
+  return apiRequest<Category>('/category', { method: 'POST', body });
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,200 @@
+import { type Category, type Subcategory, TRANSFER_CATEGORY_ID } from '@centavo/shared';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { categoryIcon } from '../icons.ts';
+
+export interface CategoryActions {
+  onEdit: (category: Category) => void;
+  onDelete: (category: Category) => void;
+  onAddSubcategory: (category: Category) => void;
+  onRenameSubcategory: (category: Category, subcategory: Subcategory) => void;
+  onDeleteSubcategory: (category: Category, subcategory: Subcategory) => void;
+}
+
+function SubcategoryPill({
+  category,
+  subcategory,
+  actions,
+}: {
+  category: Category;
+  subcategory: Subcategory;
+  actions: CategoryActions;
+}) {
+  const { t } = useTranslation('ledger');
+  return (
+    <Group
+      component="li"
+      gap={2}
+      wrap="nowrap"
+      pl="sm"
+      pr={subcategory.system ? 'sm' : 2}
+      py={2}
+      data-testid="subcategory"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 999,
+        minHeight: 30,
+        maxWidth: '100%',
+      }}
+    >
+      <Text fz="sm" truncate="end">
+        {subcategory.name}
+      </Text>
+      {subcategory.system ? null : (
+        <>
+          <Tooltip label={t('categories.editSubcategory', { name: subcategory.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="md"
+              radius="xl"
+              aria-label={t('categories.editSubcategory', { name: subcategory.name })}
+              onClick={() => actions.onRenameSubcategory(category, subcategory)}
+            >
+              <IconPencil size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('categories.deleteSubcategory', { name: subcategory.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="md"
+              radius="xl"
+              aria-label={t('categories.deleteSubcategory', { name: subcategory.name })}
+              onClick={() => actions.onDeleteSubcategory(category, subcategory)}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** One category: icon in its colour, name, system badge, actions, and its subcategories as pills. */
+export function CategoryCard({ category, actions }: { category: Category; actions: CategoryActions }) {
+  const { t } = useTranslation('ledger');
+  const Icon = categoryIcon(category.icon);
+  const titleId = `category-${category.id}-title`;
+  // Transfers belong to the system: no subcategories can be added to it (the API refuses).
+  const canAddSub = category.id !== TRANSFER_CATEGORY_ID;
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="lg"
+      p="md"
+      aria-labelledby={titleId}
+      data-testid="category-card"
+      style={category.color ? { borderTop: `3px solid ${category.color}` } : undefined}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <ThemeIcon
+            size={36}
+            radius="md"
+            variant="light"
+            color={category.color ?? 'gray'}
+            aria-hidden
+            style={{ flex: 'none' }}
+          >
+            <Icon size={20} stroke={1.6} />
+          </ThemeIcon>
+          <Stack gap={0} miw={0}>
+            <Title order={3} fz="md" id={titleId} lineClamp={2}>
+              {category.name}
+            </Title>
+            {category.system ? (
+              <Tooltip label={t('categories.systemBadgeHint')}>
+                <Badge variant="light" color="gray" size="xs" radius="sm" w="fit-content">
+                  {t('common.system')}
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Stack>
+        </Group>
+        {category.system ? null : (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t('common.actionsFor', { name: category.name })}
+              >
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => actions.onEdit(category)}
+              >
+                {t('common.edit')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => actions.onAddSubcategory(category)}
+              >
+                {t('categories.addSubcategory')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => actions.onDelete(category)}
+              >
+                {t('common.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      {category.subcategories.length > 0 ? (
+        <Group
+          component="ul"
+          gap={6}
+          mt="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('categories.subcategories')}
+        >
+          {category.subcategories.map((sub) => (
+            <SubcategoryPill key={sub.id} category={category} subcategory={sub} actions={actions} />
+          ))}
+        </Group>
+      ) : (
+        <Text fz="sm" c="dimmed" mt="sm">
+          {t('categories.noSubcategories')}
+        </Text>
+      )}
+      {canAddSub ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => actions.onAddSubcategory(category)}
+          aria-label={t('categories.addSubcategoryTo', { name: category.name })}
+        >
+          {t('categories.addSubcategory')}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}

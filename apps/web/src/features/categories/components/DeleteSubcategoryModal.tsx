@@ -1,0 +1,71 @@
+import type { Category, Subcategory } from '@centavo/shared';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useDeleteSubcategory } from '../api/delete-subcategory.ts';
+
+/** Deleting a subcategory: its entries keep the category and move to another subcategory or to none. */
+export function DeleteSubcategoryModal({
+  opened,
+  target,
+  onClose,
+}: {
+  opened: boolean;
+  target: { category: Category; subcategory: Subcategory } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const remove = useDeleteSubcategory();
+  const [replacement, setReplacement] = useState<string | null>(null);
+  const others = target ? target.category.subcategories.filter((s) => s.id !== target.subcategory.id) : [];
+
+  function confirm() {
+    if (!target) return;
+    remove.mutate(
+      { id: target.subcategory.id, body: { sub_category_id: replacement ? Number(replacement) : null } },
+      {
+        onSuccess: () => {
+          toastSuccess(t('categories.subDeletedToast', { name: target.subcategory.name }));
+          onClose();
+        },
+        onError: (error) => toastError(errorMessage(t, error)),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={() => setReplacement(null)}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={t('categories.delete.subTitle', { name: target?.subcategory.name ?? '' })}
+      centered
+    >
+      <Stack gap="md">
+        <Text fz="sm">{t('categories.delete.subBody')}</Text>
+        {others.length > 0 ? (
+          <Select
+            label={t('categories.delete.subReplacement')}
+            placeholder={t('categories.delete.replacementSubNone')}
+            data={others.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={replacement}
+            onChange={setReplacement}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={confirm}>
+            {t('categories.delete.subConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

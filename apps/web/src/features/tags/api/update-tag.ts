@@ -1,0 +1,16 @@
+import type { Tag, TagBody } from '@centavo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function updateTag({ id, body }: { id: number; body: TagBody }): Promise<Tag> {
+  return apiRequest<Tag>(`/tag/${id}`, { method: 'PUT', body });
+}
+
+export function useUpdateTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTag,
+    // Entries show tag names too.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,26 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import type { TagNameProblem } from '../tag-list.ts';
+
+const PROBLEM_KEYS: Record<TagNameProblem, string> = {
+  required: 'tags.nameRequired',
+  comma: 'tags.noComma',
+  tooLong: 'tags.tooLong',
+};
+
+export function tagProblemMessage(t: TFunction, problem: TagNameProblem): string {
+  return t(PROBLEM_KEYS[problem]);
+}
+
+/** A failed create/rename as a message under the field: 409 is "already exists", in the user's language. */
+export function tagErrorMessage(t: TFunction, error: unknown): string {
+  if (isApiError(error) && error.status === 409) return t('tags.exists');
+  if (isApiError(error) && error.status === 422) return t('tags.noComma');
+  return errorMessage(t, error);
+}
+
+export function TagNameInput(props: TextInputProps) {
+  return <TextInput maxLength={50} autoComplete="off" {...props} />;
+}
