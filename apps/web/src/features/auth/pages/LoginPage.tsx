@@ -74,7 +74,7 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={paths.auth.register} fw={600}>
+            <Anchor component={Link} to={paths.auth.register} fw={600} fz="sm">
               {t('login.toRegister')}
             </Anchor>
           </Text>

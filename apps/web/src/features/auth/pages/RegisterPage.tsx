@@ -85,7 +85,7 @@ export function RegisterPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to={paths.auth.login} fw={600}>
+            <Anchor component={Link} to={paths.auth.login} fw={600} fz="sm">
               {t('register.toLogin')}
             </Anchor>
           </Text>
