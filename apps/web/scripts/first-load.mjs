@@ -9,9 +9,18 @@ import { chromium } from '@playwright/test';
 const path = process.argv[2] ?? '/auth/login';
 const dist = process.argv[3] ?? join(import.meta.dirname, '..', 'dist');
 const port = 4100 + Math.floor(Math.random() * 800);
+// vite is started with this script's own Node (24), whatever node is first on PATH.
 const vite = spawn(
-  join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'vite'),
-  ['preview', '--port', String(port), '--strictPort', '--outDir', dist],
+  process.execPath,
+  [
+    join(import.meta.dirname, '..', '..', '..', 'node_modules', 'vite', 'bin', 'vite.js'),
+    'preview',
+    '--port',
+    String(port),
+    '--strictPort',
+    '--outDir',
+    dist,
+  ],
   { cwd: join(import.meta.dirname, '..'), stdio: 'ignore' },
 );
 try {

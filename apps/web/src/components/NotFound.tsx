@@ -1,4 +1,4 @@
-import { Button, Code, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -28,7 +28,6 @@ export function NotFound({ reason = 'unmatched' }: { reason?: 'unmatched' | 'inv
       <Text c="dimmed" maw={420}>
         {t('errors.notFoundHint')}
       </Text>
-      <Code>{pathname}</Code>
       <Button component={Link} to={paths.landing} variant="light">
         {t('actions.goHome')}
       </Button>

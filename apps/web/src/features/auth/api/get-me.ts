@@ -1,15 +1,7 @@
 import type { User } from '@centavo/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** The signed-in user; kept in the auth store (sign-in runs outside the query cache). */
 export function getMe(): Promise<User> {
   return apiRequest<User>('/user/me');
-}
-
-export function meQueryOptions() {
-  return queryOptions({ queryKey: ['user', 'me'], queryFn: getMe });
-}
-
-export function useMe() {
-  return useQuery(meQueryOptions());
 }

@@ -1,11 +1,7 @@
 import type { ResetPasswordBody } from '@centavo/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** Visitors' pages call this directly: the query library stays out of the login page's first load. */
 export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
   return apiRequest('/auth/reset-password', { method: 'POST', body, auth: false });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

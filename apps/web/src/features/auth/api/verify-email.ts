@@ -1,10 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** Visitors' pages call this directly: the query library stays out of the login page's first load. */
 export function verifyEmail(token: string): Promise<{ message: string }> {
   return apiRequest('/auth/verify-email', { method: 'POST', body: { token }, auth: false });
-}
-
-export function useVerifyEmail() {
-  return useMutation({ mutationFn: verifyEmail });
 }

@@ -1,18 +1,12 @@
 import type { Preferences } from '@centavo/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/**
+ * GET /user/preferences. Sign-in calls it on the visitors' pages, so this file carries no query hook
+ * (the hooks are in preferences-queries.ts, loaded with the signed-in pages only).
+ */
 export function getPreferences(): Promise<Preferences> {
   return apiRequest<Preferences>('/user/preferences');
 }
 
 export const PREFERENCES_QUERY_KEY = ['user', 'preferences'] as const;
-
-export function preferencesQueryOptions() {
-  // Always re-read on mount: the language menu can change it outside the query cache.
-  return queryOptions({ queryKey: PREFERENCES_QUERY_KEY, queryFn: getPreferences, staleTime: 0 });
-}
-
-export function usePreferences() {
-  return useQuery(preferencesQueryOptions());
-}

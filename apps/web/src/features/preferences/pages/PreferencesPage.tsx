@@ -13,8 +13,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCountryList } from '../api/get-country-list.ts';
 import { useCurrencyList } from '../api/get-currency-list.ts';
 import { useLanguageList } from '../api/get-language-list.ts';
-import { usePreferences } from '../api/get-preferences.ts';
-import { useUpdatePreferences } from '../api/update-preferences.ts';
+import { usePreferences, useUpdatePreferences } from '../api/preferences-queries.ts';
 
 /** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
 interface FormValues extends Record<string, unknown> {
