@@ -1,0 +1,102 @@
+import type { TokenResponse } from '@centavo/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, refreshToken } from './api-client.ts';
+import { clearAuth, getAuthState, setAuthState, storeToken } from './auth-store.ts';
+import { registerRouterNavigate } from './navigation.ts';
+
+const token: TokenResponse = {
+  access_token: 'access-1',
+  expires_in: 900,
+  refresh_token: 'refresh-1',
+  token_type: 'Bearer',
+  stripe_customer_id: null,
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('api client (spec §4, §7)', () => {
+  const routerNavigate = vi.fn();
+  beforeEach(() => {
+    clearAuth();
+    storeToken(token);
+    setAuthState({ isAuthenticated: true });
+    registerRouterNavigate(routerNavigate);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    routerNavigate.mockReset();
+    registerRouterNavigate(null);
+  });
+
+  it('sends JSON with the bearer token under /api/v1, once (no retries)', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/user/me', { query: { page: 2, empty: '' } })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/user/me?page=2');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer access-1');
+  });
+
+  it('turns error bodies into a typed ApiError', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(422, { message: 'Invalid', code: 'VALIDATION_ERROR', errors: { email: ['is taken'] } }),
+    );
+    const error = await apiRequest('/user', { method: 'PUT', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', errors: { email: ['is taken'] } });
+    expect(fetch).toBeDefined();
+  });
+
+  it('signs out and goes to the login page on a 401', async () => {
+    vi.stubGlobal('fetch', async () => json(401, { message: 'Unauthenticated', code: 'UNAUTHENTICATED' }));
+    await expect(apiRequest('/user/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getAuthState().isAuthenticated).toBe(false);
+    expect(getAuthState().token).toBeNull();
+    expect(routerNavigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+
+  it('does not sign out on a failed public call (wrong password)', async () => {
+    clearAuth();
+    vi.stubGlobal('fetch', async () =>
+      json(401, { message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }),
+    );
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(routerNavigate).not.toHaveBeenCalled();
+  });
+
+  it('goes to the upgrade page on "User without a valid Subscription"', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(403, { message: 'User without a valid Subscription', code: 'SUBSCRIPTION_REQUIRED' }),
+    );
+    await expect(apiRequest('/entry')).rejects.toBeInstanceOf(ApiError);
+    expect(getAuthState().redirecting).toBe(true);
+    expect(routerNavigate).toHaveBeenCalledWith('/configs/my-plan/upgrade', { replace: true });
+  });
+
+  it('refreshes a token about to expire first, with one request for concurrent callers', async () => {
+    setAuthState({ token: { ...token, expires_at: Date.now() + 10_000 } });
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/auth/refresh')
+        ? json(200, { ...token, access_token: 'access-2', refresh_token: 'refresh-2' })
+        : json(200, { ok: true }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await Promise.all([apiRequest('/a'), apiRequest('/b'), refreshToken()]);
+    const refreshCalls = fetchMock.mock.calls.filter(([url]) => url.endsWith('/auth/refresh'));
+    expect(refreshCalls).toHaveLength(1);
+    expect(JSON.parse(String((refreshCalls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      refresh_token: 'refresh-1',
+    });
+    const dataCall = fetchMock.mock.calls.find(([url]) => url.endsWith('/a')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect((dataCall[1].headers as Record<string, string>).authorization).toBe('Bearer access-2');
+    expect(getAuthState().token?.refresh_token).toBe('refresh-2');
+  });
+});
