@@ -1,7 +1,8 @@
 /** br · help. Keys must match the other language's file (a test enforces it). */
 export const help = {
   title: 'Ajuda',
-  subtitle: 'Como o Centavo funciona, área por área. Ainda com dúvida? A atividade da conta mostra cada alteração feita na sua conta.',
+  subtitle:
+    'Como o Centavo funciona, área por área. Ainda com dúvida? A atividade da conta mostra cada alteração feita na sua conta.',
   search: 'Buscar na ajuda',
   noResults: 'Nenhum tópico de ajuda corresponde a “{query}”.',
   sections: {

@@ -1,7 +1,8 @@
 /** en · help. Keys must match the other language's file (a test enforces it). */
 export const help = {
   title: 'Help',
-  subtitle: 'How Centavo works, area by area. Still stuck? Your account activity shows every change made to your account.',
+  subtitle:
+    'How Centavo works, area by area. Still stuck? Your account activity shows every change made to your account.',
   search: 'Search the help',
   noResults: 'No help topic matches “{query}”.',
   sections: {
