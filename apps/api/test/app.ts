@@ -44,7 +44,12 @@ export async function createTestApp(env: Record<string, string> = {}, mailer?: M
   const database = await createTestDatabase();
   const config = testConfig(env);
   const memory = new MemoryMailer();
-  const app = await buildApp(config, { database, mailer: mailer ?? memory, logger: false });
+  // Errors are logged (with stacks) so a rare 5xx in CI can be diagnosed from the run's output.
+  const app = await buildApp(config, {
+    database,
+    mailer: mailer ?? memory,
+    logger: { level: process.env.TEST_LOG_LEVEL ?? 'error' },
+  });
   await app.ready();
   return {
     app,
