@@ -1,5 +1,14 @@
 import { addMonths, currentMonth, type IsoMonth, monthDiff } from '@centavo/shared/dates';
-import { ActionIcon, Button, Group, Popover, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Popover,
+  SimpleGrid,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +122,7 @@ function MonthPickerGrid({
               key={month}
               size="compact-sm"
               variant={selected ? 'filled' : month === today ? 'light' : 'subtle'}
-              color={selected || month === today ? undefined : 'gray'}
+              color={selected ? 'centavo.7' : month === today ? undefined : 'gray'}
               disabled={month < min || month > max}
               aria-pressed={selected}
               aria-label={formatMonthLong(month, locale)}
@@ -200,7 +209,7 @@ export function MonthCarousel({ value, onChange, min, max, today = currentMonth(
               key={month}
               onClick={() => go(month)}
               aria-current={selected ? 'date' : undefined}
-              aria-label={`${formatMonthLong(month, locale)}${isToday ? ` · ${t('month.current')}` : ''}`}
+              title={formatMonthLong(month, locale)}
               data-month={month}
               style={{
                 minWidth: 72,
@@ -208,8 +217,9 @@ export function MonthCarousel({ value, onChange, min, max, today = currentMonth(
                 borderRadius: 'var(--mantine-radius-xl)',
                 textAlign: 'center',
                 lineHeight: 1.15,
+                // Shade 7 in both schemes: white text keeps 4.5:1 (the dark scheme's filled shade 5 does not).
                 background: selected
-                  ? 'var(--mantine-primary-color-filled)'
+                  ? 'var(--mantine-color-centavo-7)'
                   : isToday
                     ? 'var(--mantine-primary-color-light)'
                     : undefined,
@@ -222,6 +232,8 @@ export function MonthCarousel({ value, onChange, min, max, today = currentMonth(
               <Text component="span" display="block" fz={11} c={selected ? 'inherit' : 'dimmed'}>
                 {month.slice(0, 4)}
               </Text>
+              {/* The accessible name starts with the visible text (WCAG 2.5.3); "current month" follows. */}
+              {isToday ? <VisuallyHidden>{` · ${t('month.current')}`}</VisuallyHidden> : null}
             </UnstyledButton>
           );
         })}

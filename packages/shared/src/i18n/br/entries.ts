@@ -84,6 +84,7 @@ export const entries = {
     active: 'Filtros ativos: {count}',
   },
   form: {
+    close: 'Fechar',
     titleNew: 'Novo lançamento',
     titleEdit: 'Editar lançamento',
     operation: 'Tipo',

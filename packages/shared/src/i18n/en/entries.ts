@@ -84,6 +84,7 @@ export const entries = {
     active: 'Active filters: {count}',
   },
   form: {
+    close: 'Close',
     titleNew: 'New entry',
     titleEdit: 'Edit entry',
     operation: 'Type',

@@ -17,13 +17,27 @@ export function DeleteDialog({
 }) {
   const { t } = useTranslation('entries');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('delete.title')} centered radius="lg" zIndex={320}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('delete.title')}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
+      centered
+      radius="lg"
+      zIndex={320}
+    >
       <Text>{t('delete.text', { description })}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
           {t('delete.cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy} data-testid="delete-confirm">
+        <Button
+          variant="filled"
+          color="red.8"
+          onClick={onConfirm}
+          loading={busy}
+          data-testid="delete-confirm"
+        >
           {t('delete.confirm')}
         </Button>
       </Group>

@@ -33,6 +33,8 @@ export function EmptyMonth({
           </Button>
         ) : (
           <Button
+            variant="filled"
+            color="centavo.7"
             leftSection={<IconPlus size={18} aria-hidden />}
             onClick={onAdd}
             mt="xs"

@@ -455,7 +455,7 @@ function EntryForm({
             <Button variant="default" onClick={onClose}>
               {t('entries:form.cancel')}
             </Button>
-            <Button type="submit" loading={busy} data-testid="entry-save">
+            <Button variant="filled" color="centavo.7" type="submit" loading={busy} data-testid="entry-save">
               {t('entries:form.save')}
             </Button>
           </Group>
@@ -484,6 +484,7 @@ export function EntryFormModal({ opened, onClose, entry, ...rest }: EntryFormMod
       opened={opened}
       onClose={onClose}
       title={t(entry ? 'form.titleEdit' : 'form.titleNew')}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       fullScreen={small}
       size="lg"
       radius={small ? 0 : 'lg'}

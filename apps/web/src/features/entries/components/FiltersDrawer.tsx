@@ -38,6 +38,7 @@ export function FiltersDrawer({
       position="right"
       size="sm"
       title={t('filters.title')}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       radius="md"
       offset={8}
     >
@@ -102,7 +103,9 @@ export function FiltersDrawer({
           <Button variant="subtle" color="gray" onClick={onClear} data-testid="filters-clear">
             {t('filters.clear')}
           </Button>
-          <Button onClick={onClose}>{t('filters.close')}</Button>
+          <Button variant="filled" color="centavo.7" onClick={onClose}>
+            {t('filters.close')}
+          </Button>
         </Group>
       </Stack>
     </Drawer>

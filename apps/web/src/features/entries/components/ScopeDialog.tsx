@@ -29,6 +29,7 @@ export function ScopeDialog({
       opened={opened}
       onClose={onClose}
       title={t(mode === 'edit' ? 'scope.editTitle' : 'scope.deleteTitle')}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       centered
       radius="lg"
       zIndex={320}
@@ -61,8 +62,9 @@ export function ScopeDialog({
             {t('scope.cancel')}
           </Button>
           <Button
+            variant="filled"
             type="submit"
-            color={mode === 'delete' ? 'red' : undefined}
+            color={mode === 'delete' ? 'red.8' : 'centavo.7'}
             loading={busy}
             data-testid="scope-confirm"
           >

@@ -243,6 +243,8 @@ export function EntriesListPage() {
               </Menu.Dropdown>
             </Menu>
             <Button
+              variant="filled"
+              color="centavo.7"
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={openNew}
               data-testid="new-entry"
@@ -284,7 +286,7 @@ export function EntriesListPage() {
             maxLength={100}
             data-testid="entries-search"
           />
-          <Indicator label={filterCount} size={18} disabled={filterCount === 0} offset={4}>
+          <Indicator color="centavo.7" label={filterCount} size={18} disabled={filterCount === 0} offset={4}>
             <Button
               variant="default"
               leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
