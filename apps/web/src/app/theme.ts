@@ -38,7 +38,8 @@ const centavo: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'centavo',
-  primaryShade: { light: 7, dark: 5 },
+  // Shades 7 and 8 keep white button text above 4.5:1 in both schemes.
+  primaryShade: { light: 7, dark: 8 },
   colors: { centavo },
   breakpoints,
   defaultRadius: 'md',
@@ -54,7 +55,11 @@ export const theme = createTheme({
  * body and on light surfaces in both schemes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  // Red buttons (delete) with white text: Mantine's red 6 is 3.5:1; red 8 is above 4.5:1.
+  variables: {
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
+  },
   light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: { '--mantine-color-dimmed': '#aeb4ba', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });
