@@ -9,7 +9,7 @@ import {
   IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import classes from './entries.module.css';
@@ -19,6 +19,54 @@ export interface EntryRowActions {
   onEdit: (entry: Entry) => void;
   onDelete: (entry: Entry) => void;
   onTogglePaid: (entry: Entry) => void;
+}
+
+/**
+ * The row's "⋯" menu. Until first opened it is a plain button: a Mantine Menu per row costs a popover
+ * (floating position, ids, listeners) in every row that scrolls into view, which showed in scroll frames.
+ */
+function RowMenu({ entry, actions }: { entry: Entry; actions: EntryRowActions }) {
+  const { t } = useTranslation('entries');
+  const [mounted, setMounted] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={t('list.actions', { description: entry.description })}
+      aria-haspopup="menu"
+      data-testid="entry-menu"
+      onClick={
+        mounted
+          ? undefined
+          : () => {
+              setMounted(true);
+              setOpened(true);
+            }
+      }
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+  if (!mounted) return trigger;
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(entry)}>
+          {t('list.edit')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => actions.onDelete(entry)}
+          data-testid="entry-delete"
+        >
+          {t('list.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 const FALLBACK_DOT = 'var(--mantine-color-gray-5)';
@@ -143,31 +191,7 @@ export const EntryRow = memo(function EntryRow({
         </Text>
       </Box>
 
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t('list.actions', { description: entry.description })}
-            data-testid="entry-menu"
-          >
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(entry)}>
-            {t('list.edit')}
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => actions.onDelete(entry)}
-            data-testid="entry-delete"
-          >
-            {t('list.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu entry={entry} actions={actions} />
     </div>
   );
 });
