@@ -21,6 +21,8 @@ interface Sample {
   /** The last API response parsed before the rows were painted, and its path. */
   lastApiAt: number | null;
   lastApi: string | null;
+  /** Resources that finished between that response and the rows' insertion. */
+  lateResources: string[];
   rows: number;
   /** Whether the rows carry the page's [data-entry-row] marker. */
   ownMarker: boolean;
@@ -36,9 +38,14 @@ interface Sample {
  */
 function instrument(selector: string) {
   const w = window as unknown as {
-    __bench: { dataAt: number | null; rowsPaintedAt: number | null; api: Array<{ url: string; at: number }> };
+    __bench: {
+      dataAt: number | null;
+      rowsInsertedAt: number | null;
+      rowsPaintedAt: number | null;
+      api: Array<{ url: string; at: number }>;
+    };
   };
-  w.__bench = { dataAt: null, rowsPaintedAt: null, api: [] };
+  w.__bench = { dataAt: null, rowsInsertedAt: null, rowsPaintedAt: null, api: [] };
   const isList = (url: string) => new URL(url, location.href).pathname === '/api/v1/entry';
   for (const method of ['json', 'text'] as const) {
     const proto = Response.prototype as unknown as Record<string, unknown>;
@@ -59,6 +66,7 @@ function instrument(selector: string) {
   const observer = new MutationObserver(() => {
     if (w.__bench.rowsPaintedAt !== null || !document.querySelector(selector)) return;
     observer.disconnect();
+    w.__bench.rowsInsertedAt = performance.now();
     requestAnimationFrame(() =>
       setTimeout(() => {
         w.__bench.rowsPaintedAt = performance.now();
@@ -148,6 +156,7 @@ export const entriesBrowser: Benchmark = {
               window as unknown as {
                 __bench: {
                   dataAt: number | null;
+                  rowsInsertedAt: number | null;
                   rowsPaintedAt: number | null;
                   api: Array<{ url: string; at: number }>;
                 };
@@ -158,10 +167,19 @@ export const entriesBrowser: Benchmark = {
               .map((m) => ({ name: m.name, startTime: m.startTime }));
             const own = document.querySelectorAll(entryRow).length;
             const rows = own > 0 ? own : document.querySelectorAll(selector).length;
-            // The last API answer the page had before its rows appeared (lookups, totals…): render time starts there.
-            const before = b.api.filter((a) => b.rowsPaintedAt !== null && a.at <= b.rowsPaintedAt);
+            // The last API answer the page had before its rows were inserted (lookups, totals…): the render
+            // starts there at the latest. Answers arriving between insertion and paint did not hold the rows up.
+            const inserted = b.rowsInsertedAt;
+            const before = b.api.filter((a) => inserted !== null && a.at <= inserted);
             const last = before.sort((x, y) => y.at - x.at)[0] ?? null;
+            // Anything else fetched between that answer and the rows (lazy chunks, fonts) explains a slow render.
+            const lateResources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter(
+                (r) => last && inserted !== null && r.responseEnd > last.at && r.responseEnd <= inserted,
+              )
+              .map((r) => `${new URL(r.name).pathname} @${r.responseEnd.toFixed(0)}`);
             return {
+              lateResources,
               dataAt: b.dataAt,
               rowsPaintedAt: b.rowsPaintedAt,
               lastApiAt: last?.at ?? null,
@@ -220,7 +238,7 @@ export const entriesBrowser: Benchmark = {
           baselineName: '300 plain DOM rows',
           target: { on: 'value', op: '<=', limit: 60 },
           note: render.length
-            ? `runs ${render.map((v) => v.toFixed(0)).join(', ')}; last response: ${[...new Set(samples.map((s) => s.lastApi))].join(', ')}`
+            ? `runs ${render.map((v) => v.toFixed(0)).join(', ')}; last response: ${[...new Set(samples.map((s) => s.lastApi))].join(', ')}; fetched after it: ${[...new Set(samples.flatMap((s) => s.lateResources.map((r) => r.replace(/ @\d+$/, ''))))].join(', ') || 'nothing'}`
             : 'no API response seen before the rows',
         }),
       );
