@@ -6,6 +6,7 @@ import { switchLanguage } from '../../features/auth/session.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { htmlLang } from '../../lib/locale.ts';
 import { toastError } from '../../lib/toasts.ts';
+import classes from './layouts.module.css';
 
 export function pickLanguage(locale: LocaleCode): void {
   switchLanguage(locale).catch(() => toastError());
@@ -21,13 +22,14 @@ export function LanguageToggle() {
   return (
     <Button
       variant="default"
+      px="sm"
       leftSection={<IconLanguage size={16} stroke={1.6} aria-hidden="true" />}
       onClick={() => pickLanguage(other)}
       lang={htmlLang(other)}
       aria-label={`${t('language.label')}: ${t(`language.${other}`)}`}
       data-testid="language-toggle"
     >
-      {t(`language.${other}`)}
+      <span className={classes.langLabel}>{t(`language.${other}`)}</span>
     </Button>
   );
 }

@@ -15,11 +15,11 @@ export function LoggedOutLayout() {
   return (
     <Box className={classes.loggedOut}>
       <Container size={480} px="md" py={{ base: 'md', sm: 40 }}>
-        <Group component="header" justify="space-between" mb="lg">
+        <Group component="header" justify="space-between" mb="lg" wrap="nowrap" gap="xs">
           <Anchor component={Link} to={paths.landing} underline="never" c="inherit">
             <Logo />
           </Anchor>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <LanguageToggle />
             <ThemeToggle />
           </Group>
