@@ -58,7 +58,7 @@ export class CategoriesPage {
 
   async addSubcategory(category: string, name: string) {
     await this.card(category)
-      .getByRole('button', { name: /^(add a subcategory to|adicionar uma subcategoria a)/i })
+      .getByRole('button', { name: /^(add subcategory to|adicionar subcategoria a)/i })
       .click();
     await this.dialog()
       .getByRole('textbox', { name: /^(subcategory name|nome da subcategoria)/i })

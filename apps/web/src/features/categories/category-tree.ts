@@ -11,6 +11,9 @@ export type UserCategoryType = (typeof USER_CATEGORY_TYPES)[number];
 
 export const DEFAULT_CATEGORY_TYPE: UserCategoryType = 'expense';
 
+/** Expenses first: they are what people categorise most. */
+export const CATEGORY_TAB_ORDER: readonly UserCategoryType[] = ['expense', 'income', 'investment'];
+
 export function isUserCategoryType(value: string | null | undefined): value is UserCategoryType {
   return typeof value === 'string' && (USER_CATEGORY_TYPES as readonly string[]).includes(value);
 }

@@ -163,7 +163,7 @@ export const ledger = {
     subcategories: 'Subcategorias',
     noSubcategories: 'Sem subcategorias',
     addSubcategory: 'Adicionar subcategoria',
-    addSubcategoryTo: 'Adicionar uma subcategoria a {name}',
+    addSubcategoryTo: 'Adicionar subcategoria a {name}',
     editSubcategory: 'Renomear a subcategoria {name}',
     deleteSubcategory: 'Excluir a subcategoria {name}',
     createdToast: 'Categoria {name} criada',

@@ -152,7 +152,7 @@ export const ledger = {
     subcategories: 'Subcategories',
     noSubcategories: 'No subcategories',
     addSubcategory: 'Add subcategory',
-    addSubcategoryTo: 'Add a subcategory to {name}',
+    addSubcategoryTo: 'Add subcategory to {name}',
     editSubcategory: 'Rename subcategory {name}',
     deleteSubcategory: 'Delete subcategory {name}',
     createdToast: 'Category {name} created',

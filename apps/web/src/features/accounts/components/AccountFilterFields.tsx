@@ -1,4 +1,5 @@
 // Switch is used only here: its CSS rides in this lazy chunk, not in the shell's list (app/mantine-styles.ts).
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { ACCOUNT_TYPES } from '@centavo/shared';
 import { CloseButton, Select, Stack, Switch, TextInput } from '@mantine/core';

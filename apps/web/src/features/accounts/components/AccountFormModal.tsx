@@ -129,7 +129,7 @@ function AccountForm({
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button autoContrast type="submit" loading={pending}>
             {t(account ? 'accounts.form.submitEdit' : 'accounts.form.submitCreate')}
           </Button>
         </Group>

@@ -31,7 +31,7 @@ function ColorDot({ color }: { color: string | null }) {
         borderRadius: '50%',
         flex: 'none',
         background: color ?? 'transparent',
-        border: color ? undefined : '2px dashed var(--mantine-color-dimmed)',
+        border: color ? undefined : '2px solid var(--mantine-color-dimmed)',
       }}
     />
   );

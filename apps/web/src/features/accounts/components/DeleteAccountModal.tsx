@@ -103,7 +103,7 @@ export function DeleteAccountModal({
                 {t('accounts.archive')}
               </Button>
             ) : null}
-            <Button color="red" loading={remove.isPending} onClick={() => confirm(true)}>
+            <Button autoContrast color="red.9" loading={remove.isPending} onClick={() => confirm(true)}>
               {t('accounts.delete.confirmWithEntries')}
             </Button>
           </Group>
@@ -115,7 +115,7 @@ export function DeleteAccountModal({
             <Button variant="default" onClick={close} data-autofocus>
               {t('common.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => confirm(false)}>
+            <Button autoContrast color="red.9" loading={remove.isPending} onClick={() => confirm(false)}>
               {t('accounts.delete.confirm')}
             </Button>
           </Group>

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 /** "November 2026" for a YYYY-MM in a locale (built from parts, so no time zone can shift the month). */
 export function monthLabel(month: string, locale: string): string {
   const [year = 1970, index = 1] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const label = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, index - 1, 1)),
   );
+  // "novembro de 2026" → "Novembro de 2026": only the first letter (CSS capitalize would give "De").
+  return label.charAt(0).toLocaleUpperCase(locale) + label.slice(1);
 }
 
 /** Previous / next month around the month shown; the label is a live region so the change is announced. */
@@ -40,7 +42,6 @@ export function MonthStepper({
         fw={600}
         miw={{ base: 120, sm: 150 }}
         ta="center"
-        tt="capitalize"
         aria-live="polite"
         data-testid="month-label"
       >

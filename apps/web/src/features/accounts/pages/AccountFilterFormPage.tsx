@@ -50,7 +50,7 @@ export function AccountFilterFormPage() {
                 >
                   {t('accounts.filters.clear')}
                 </Button>
-                <Button type="submit" data-testid="apply-account-filters">
+                <Button autoContrast type="submit" data-testid="apply-account-filters">
                   {t('accounts.filters.apply')}
                 </Button>
               </Group>

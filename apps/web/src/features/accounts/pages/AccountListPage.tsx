@@ -53,7 +53,7 @@ function Totals({
   const { t } = useTranslation('ledger');
   const totals = sumAccounts(accounts);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="account-totals">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="account-totals">
       <Paper withBorder radius="lg" p="md">
         <Text fz="sm" c="dimmed" id="total-balance-label">
           {t('accounts.totalBalance')}
@@ -151,7 +151,7 @@ export function AccountListPage() {
         subtitle={t('accounts.subtitle')}
         actions={
           hasNone ? null : (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
+            <Button autoContrast leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
               {t('accounts.new')}
             </Button>
           )

@@ -1,4 +1,4 @@
-import { type Category, USER_CATEGORY_TYPES } from '@centavo/shared';
+import type { Category } from '@centavo/shared';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import {
+  CATEGORY_TAB_ORDER,
   type CategoryFormValues,
   categoryCreateBody,
   categoryFormValues,
@@ -80,7 +81,7 @@ function CategoryForm({
           <SegmentedControl
             aria-labelledby="category-type-label"
             fullWidth
-            data={USER_CATEGORY_TYPES.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
+            data={CATEGORY_TAB_ORDER.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
             value={form.values.type}
             onChange={(value) => {
               if (isUserCategoryType(value)) form.setFieldValue('type', value);
@@ -111,7 +112,7 @@ function CategoryForm({
           <Button variant="default" onClick={() => onDone(null)}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button autoContrast type="submit" loading={create.isPending || update.isPending}>
             {t(category ? 'categories.form.submitEdit' : 'categories.form.submitCreate')}
           </Button>
         </Group>

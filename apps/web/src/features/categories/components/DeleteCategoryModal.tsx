@@ -125,7 +125,7 @@ export function DeleteCategoryModal({
           <Button variant="default" onClick={onClose} data-autofocus={inUse ? undefined : true}>
             {t('common.cancel')}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
+          <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirm}>
             {inUse ? t('categories.delete.confirmReplace') : t('categories.delete.confirm')}
           </Button>
         </Group>

@@ -61,7 +61,7 @@ export function DeleteSubcategoryModal({
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('common.cancel')}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
+          <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirm}>
             {t('categories.delete.subConfirm')}
           </Button>
         </Group>

@@ -29,7 +29,7 @@ export function EmptyState({
         <Text c="dimmed" fz="sm">
           {body}
         </Text>
-        <Button mt="xs" onClick={onAction}>
+        <Button autoContrast mt="xs" onClick={onAction}>
           {action}
         </Button>
       </Stack>

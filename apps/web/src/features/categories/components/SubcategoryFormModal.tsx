@@ -60,7 +60,7 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button autoContrast type="submit" loading={create.isPending || update.isPending}>
             {target.kind === 'rename' ? t('common.save') : t('categories.form.subSubmitCreate')}
           </Button>
         </Group>

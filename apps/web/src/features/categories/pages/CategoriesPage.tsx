@@ -1,5 +1,4 @@
 import type { Category, Subcategory } from '@centavo/shared';
-import { USER_CATEGORY_TYPES } from '@centavo/shared';
 import { Alert, Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
@@ -9,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import {
+  CATEGORY_TAB_ORDER,
   DEFAULT_CATEGORY_TYPE,
   isUserCategoryType,
   readCategoryType,
@@ -66,7 +66,7 @@ export function CategoriesPage() {
         title={t('categories.title')}
         subtitle={t('categories.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
+          <Button autoContrast leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
             {t('categories.new')}
           </Button>
         }
@@ -75,7 +75,7 @@ export function CategoriesPage() {
         aria-label={t('categories.typeLabel')}
         fullWidth={small}
         w={small ? undefined : 'fit-content'}
-        data={USER_CATEGORY_TYPES.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
+        data={CATEGORY_TAB_ORDER.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
         value={type}
         onChange={(value) => {
           if (isUserCategoryType(value)) showType(value);

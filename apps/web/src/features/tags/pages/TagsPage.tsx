@@ -69,7 +69,7 @@ function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | nu
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('tags.newLabel')}>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
+      <Group align="flex-end" gap="xs">
         <TagNameInput
           ref={inputRef}
           label={t('tags.newLabel')}
@@ -80,12 +80,12 @@ function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | nu
             if (error) setError(null);
           }}
           error={error}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 200px' }}
           name="new-tag"
         />
         <Button
+          autoContrast
           type="submit"
-          mt={25}
           loading={create.isPending}
           leftSection={<IconPlus size={16} aria-hidden />}
         >
@@ -143,7 +143,7 @@ function RenameTagForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button autoContrast type="submit" loading={update.isPending}>
             {t('common.save')}
           </Button>
         </Group>
@@ -265,22 +265,25 @@ export function TagsPage() {
                       index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
                     }
                   >
-                    <Group gap="sm" wrap="nowrap" miw={0}>
-                      <IconTag size={16} stroke={1.6} aria-hidden style={{ flex: 'none' }} />
-                      <Text fw={600} truncate="end">
-                        {tag.name}
-                      </Text>
+                    <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
+                      <IconTag size={16} stroke={1.6} aria-hidden style={{ flex: 'none', marginTop: 4 }} />
+                      <Stack gap={2} miw={0}>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {tag.name}
+                        </Text>
+                        <Badge
+                          variant="light"
+                          color={tag.count ? 'centavo' : 'gray'}
+                          radius="sm"
+                          tt="none"
+                          w="fit-content"
+                          data-testid="tag-count"
+                        >
+                          {usageText(t, tag.count ?? 0)}
+                        </Badge>
+                      </Stack>
                     </Group>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge
-                        variant="light"
-                        color={tag.count ? 'centavo' : 'gray'}
-                        radius="sm"
-                        tt="none"
-                        data-testid="tag-count"
-                      >
-                        {usageText(t, tag.count ?? 0)}
-                      </Badge>
+                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
                       <Tooltip label={t('common.rename')}>
                         <ActionIcon
                           variant="subtle"
@@ -350,7 +353,7 @@ export function TagsPage() {
             >
               {t('common.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
+            <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirmDelete}>
               {t('tags.delete.confirm')}
             </Button>
           </Group>
