@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 export interface MailMessage {
@@ -18,6 +18,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+type Nodemailer = typeof import('nodemailer')['default'];
+
+/** nodemailer is imported with the first message: most requests never send mail, and start-up stays short. */
+function lazyTransport(create: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then((module) => create(module.default));
+    return transport;
+  };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes one RFC 822 .eml file in DATA_DIR/outbox and its
  * link is logged, so a self-hosted install without mail still works and nothing is dropped silently.
@@ -25,26 +36,30 @@ export interface Mailer {
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
-    const transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-      secure: url.protocol === 'smtps:',
-      ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-    });
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({
+        host: url.hostname,
+        port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+        secure: url.protocol === 'smtps:',
+        ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
+        auth: url.username
+          ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+          : undefined,
+      }),
+    );
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await (await transport()).sendMail({ from: config.mailFrom, ...message });
       },
     };
   }
   const outbox = join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
       mkdirSync(outbox, { recursive: true });
       const file = join(
         outbox,

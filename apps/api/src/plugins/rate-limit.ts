@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
 
@@ -67,37 +67,49 @@ return {count, ttl}
 `;
 
 export class RedisRateLimitStore implements RateLimitStore {
-  readonly #redis: Redis;
+  readonly #url: string;
   readonly #prefix: string;
+  #client: Promise<Redis> | undefined;
 
   constructor(url: string, prefix = 'centavo:rl:') {
-    // Fail fast instead of waiting while Redis is away: the limited routes then fail closed with 503 rather
-    // than letting sign-in attempts through uncounted.
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
-    this.#redis.on('error', () => {});
+    this.#url = url;
     this.#prefix = prefix;
+  }
+
+  /** ioredis is imported on first use, keeping it out of the start-up of servers that never use Redis. */
+  #redis(): Promise<Redis> {
+    this.#client ??= import('ioredis').then(({ Redis }) => {
+      // Fail fast instead of waiting while Redis is away: the limited routes then fail closed with 503 rather
+      // than letting sign-in attempts through uncounted.
+      const redis = new Redis(this.#url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
+      redis.on('error', () => {});
+      return redis;
+    });
+    return this.#client;
   }
 
   async hit(key: string, windowMs: number): Promise<WindowState> {
     const result = (await this.#guard(
-      this.#redis.eval(HIT_SCRIPT, 1, this.#prefix + key, String(windowMs)),
+      this.#redis().then((redis) => redis.eval(HIT_SCRIPT, 1, this.#prefix + key, String(windowMs))),
     )) as [number, number];
     return { count: Number(result[0]), resetInMs: Math.max(0, Number(result[1])) };
   }
 
   async peek(key: string): Promise<WindowState> {
     const [[, count], [, ttl]] = (await this.#guard(
-      this.#redis
-        .multi()
-        .get(this.#prefix + key)
-        .pttl(this.#prefix + key)
-        .exec(),
+      this.#redis().then((redis) =>
+        redis
+          .multi()
+          .get(this.#prefix + key)
+          .pttl(this.#prefix + key)
+          .exec(),
+      ),
     )) as [[unknown, string | null], [unknown, number]];
     return { count: count === null ? 0 : Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
   async reset(key: string): Promise<void> {
-    await this.#guard(this.#redis.del(this.#prefix + key));
+    await this.#guard(this.#redis().then((redis) => redis.del(this.#prefix + key)));
   }
 
   async #guard<T>(command: Promise<T>): Promise<T> {
@@ -111,7 +123,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.#redis.quit().catch(() => undefined);
+    if (!this.#client) return;
+    await (await this.#client).quit().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,4 @@
 import { centsToDecimalString, type EntryFilters, LANGUAGE_IDS } from '@centavo/shared';
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/connection.ts';
 import { findAccounts } from '../accounts/accounts.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
@@ -98,12 +96,16 @@ export async function exportRows(
   return { header: br ? HEADERS.br : HEADERS.en, rows };
 }
 
-export function toCsv(header: string[], rows: Cell[][]): string {
+// The CSV and XLSX writers are imported on first export: exceljs alone took longer to load than the rest of
+// the server's start-up together.
+export async function toCsv(header: string[], rows: Cell[][]): Promise<string> {
+  const { stringify } = await import('csv-stringify/sync');
   // Numbers are written unquoted with a dot decimal separator ("1234.5" → "1234.50" is not needed: numeric).
   return stringify([header, ...rows]);
 }
 
 export async function toXlsx(header: string[], rows: Cell[][]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Entries');
   sheet.addRow(header);

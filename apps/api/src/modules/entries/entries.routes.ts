@@ -126,7 +126,7 @@ export async function entryRoutes(app: App): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="entries-${stamp}.csv"`)
-        .send(toCsv(header, rows));
+        .send(await toCsv(header, rows));
     },
   );
 
