@@ -41,3 +41,11 @@ export const errorBodySchema = z.object({
 
 /** Query booleans arrive as strings: "true"/"1" and "false"/"0". */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** GET /config: the public settings the web app needs before sign-in (DESIGN.md §1). */
+export const publicConfigSchema = z.object({
+  app_name: z.string(),
+  billing_enabled: z.boolean(),
+  register_thank_you_url: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,4 +1,4 @@
-import { healthSchema } from '@centavo/shared';
+import { healthSchema, publicConfigSchema } from '@centavo/shared';
 import { sql } from 'kysely';
 import { VERSION } from '../../app.ts';
 import type { App } from '../../lib/http.ts';
@@ -17,5 +17,16 @@ export async function healthModule(app: App): Promise<void> {
           .send({ status: 'degraded' as const, version: VERSION, database: app.dbKind });
       }
     },
+  );
+
+  // Public: only what the visitor pages need, never a secret (the Stripe keys stay on the server).
+  app.get(
+    '/config',
+    { schema: { tags: ['health'], security: [], response: { 200: publicConfigSchema } } },
+    async () => ({
+      app_name: app.config.appName,
+      billing_enabled: app.config.billingEnabled,
+      register_thank_you_url: app.config.registerThankYouUrl ?? null,
+    }),
   );
 }

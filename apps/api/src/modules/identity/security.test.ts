@@ -19,6 +19,7 @@ afterAll(async () => ctx.close());
  */
 const PUBLIC_ROUTES = new Set([
   'GET /api/v1/health',
+  'GET /api/v1/config',
   'GET /api/v1/language',
   'GET /api/v1/currency',
   'GET /api/v1/country',

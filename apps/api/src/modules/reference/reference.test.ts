@@ -62,6 +62,26 @@ describe('reference data and server basics', () => {
     expect(res.json()).toEqual({ status: 'ok', version: expect.any(String), database: ctx.database.kind });
   });
 
+  it('publishes the public config, with the register thank-you page when set and no secret', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/config' });
+    expect(res.json()).toEqual({ app_name: 'Centavo', billing_enabled: false, register_thank_you_url: null });
+    const other = await createTestApp({
+      REGISTER_THANK_YOU_URL: 'https://centavo.example/thanks',
+      STRIPE_SECRET_KEY: 'sk_test_secret_value',
+    });
+    try {
+      const body = (await other.app.inject({ url: '/api/v1/config' })).body;
+      expect(JSON.parse(body)).toEqual({
+        app_name: 'Centavo',
+        billing_enabled: true,
+        register_thank_you_url: 'https://centavo.example/thanks',
+      });
+      expect(body).not.toContain('sk_test');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('unknown API paths are JSON 404s with no-store and security headers', async () => {
     const res = await ctx.app.inject({ url: '/api/v1/does-not-exist' });
     expect(res.statusCode).toBe(404);
