@@ -41,9 +41,7 @@ function DayHeader({ item, locale, today }: { item: DayHeaderItem; locale: strin
         {relative ? `${relative} · ${label}` : label}
       </Title>
       <Text component="span" fz="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
-        <Text component="span" fz="xs" visibleFrom="sm">
-          {t('list.dayTotal')}
-        </Text>
+        <span className={classes.dayTotalLabel}>{t('list.dayTotal')}</span>
         <AmountText value={item.total} showPlus fz="sm" fw={600} data-testid="day-total" />
       </Text>
     </div>
