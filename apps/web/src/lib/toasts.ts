@@ -30,7 +30,13 @@ export function useToastsWanted(): boolean {
 function show(message: string, color: string, autoClose: number): void {
   want();
   import('@mantine/notifications').then(({ notifications }) => {
-    notifications.show({ message, color, autoClose, withBorder: true });
+    notifications.show({
+      message,
+      color,
+      autoClose,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+    });
   });
 }
 

@@ -122,7 +122,8 @@ function UserMenu() {
             variant="subtle"
             size="xl"
             radius="xl"
-            aria-label={t('actions.userMenu')}
+            // The name starts with the initials shown, as screen-reader and voice-control users expect.
+            aria-label={`${initials} · ${t('actions.userMenu')}`}
             data-testid="user-menu"
           >
             <Avatar color="centavo" radius="xl" size={34}>
