@@ -9,11 +9,6 @@ import { newUser } from './support/users.ts';
 /** Same rules as a11y.spec.ts: WCAG 2.1 A and AA. */
 async function audit(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
-    // The shell's avatar button shows initials but is named "User menu" (label-content-name-mismatch):
-    // not these pages' markup, reported to the shell's owner.
-    .exclude('[data-testid="user-menu"]')
-    // Toasts (lib/toasts.ts) show Mantine's close button without a name (button-name): also the shell's.
-    .exclude('.mantine-Notification-closeButton')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   const summary = results.violations.map(
