@@ -1,5 +1,6 @@
 import type { Category } from '@centavo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The whole tree (system and own, every type, with subcategories): a few dozen rows, tabs filter locally. */
@@ -9,10 +10,15 @@ export function getCategories(): Promise<{ data: Category[] }> {
 
 export const CATEGORIES_QUERY_KEY = ['categories'] as const;
 
-export function categoriesQueryOptions() {
-  return queryOptions({ queryKey: [...CATEGORIES_QUERY_KEY, 'tree'], queryFn: getCategories });
+/**
+ * System names come in the user's language, so the interface language is part of the key: switching it
+ * refetches instead of showing the other language's names from the cache.
+ */
+export function categoriesQueryOptions(language: string) {
+  return queryOptions({ queryKey: [...CATEGORIES_QUERY_KEY, 'tree', language], queryFn: getCategories });
 }
 
 export function useCategories() {
-  return useQuery(categoriesQueryOptions());
+  const { i18n } = useTranslation();
+  return useQuery(categoriesQueryOptions(i18n.resolvedLanguage ?? i18n.language));
 }
