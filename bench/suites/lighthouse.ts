@@ -19,7 +19,7 @@ interface Run {
 type LighthouseModule = typeof import('lighthouse');
 
 /** One Lighthouse performance run in a fresh Chrome with a fresh profile (simulated throttling, offline). */
-async function lighthouseRun(
+async function lighthouseOnce(
   lh: LighthouseModule,
   url: string,
   formFactor: 'mobile' | 'desktop',
@@ -54,6 +54,20 @@ async function lighthouseRun(
   } finally {
     chrome.kill();
     profile.remove();
+  }
+}
+
+/** Lighthouse sometimes loses the trace on a loaded host (NO_NAVSTART, NO_FCP): one retry, then the error. */
+async function lighthouseRun(
+  lh: LighthouseModule,
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+): Promise<Run> {
+  try {
+    return await lighthouseOnce(lh, url, formFactor);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('lighthouse:')) throw error;
+    return lighthouseOnce(lh, url, formFactor);
   }
 }
 
