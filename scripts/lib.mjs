@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -44,6 +45,28 @@ export async function buildWeb() {
     },
   );
   if (code !== 0) throw new Error('web build failed');
+  precompress(join(root, 'apps/web/dist'));
+}
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build; the server sends them to browsers that accept
+ * them (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+export function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(entry.name)) continue;
+    const body = readFileSync(path);
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+  }
 }
 
 /**

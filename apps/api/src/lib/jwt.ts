@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@centavo/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -6,11 +7,12 @@ import { errors, jwtVerify, SignJWT } from 'jose';
  * tokens signed with any other key or algorithm fail. Refresh tokens are opaque random strings, never JWTs.
  */
 export class AccessTokens {
-  readonly #key: Uint8Array;
+  // A KeyObject built once: with raw bytes jose imports the key into WebCrypto on every sign and verify.
+  readonly #key: KeyObject;
   readonly #issuer: string;
 
   constructor(secret: string, issuer = 'centavo') {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
     this.#issuer = issuer;
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 
@@ -11,6 +12,7 @@ describe('serving the web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Centavo</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ctx = await createTestApp({ WEB_DIST: dist });
   });
@@ -21,6 +23,18 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe('console.log(1)');
+  });
+
+  it('sends the build-time brotli copy to browsers that accept it', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('serves other files and index.html without long caching', async () => {

@@ -18,6 +18,8 @@ export async function registerWeb(app: App, distDir: string): Promise<boolean> {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz next to each asset (scripts/lib.mjs); they are sent when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes(`${join(distDir, 'assets')}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
