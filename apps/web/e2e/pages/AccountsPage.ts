@@ -48,11 +48,13 @@ export class AccountsPage {
   }
 
   async openCreate() {
-    const empty = this.page.getByTestId('accounts-empty');
-    const button = (await empty.isVisible())
-      ? empty.getByRole('button')
-      : this.page.getByRole('button', { name: /^(new account|nova conta)$/i });
-    await button.click();
+    // Wait for whichever the loaded page shows: the empty state's button or the header's "New account".
+    // (Checking isVisible() once raced the list's first load.)
+    const button = this.page
+      .getByTestId('accounts-empty')
+      .getByRole('button')
+      .or(this.page.getByRole('button', { name: /^(new account|nova conta)$/i }));
+    await button.first().click();
     await expect(this.dialog()).toBeVisible();
   }
 

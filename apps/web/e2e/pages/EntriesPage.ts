@@ -98,8 +98,8 @@ export class EntriesPage {
   }
 
   async openNew() {
-    const empty = this.page.getByTestId('empty-add');
-    await ((await empty.isVisible()) ? empty : this.page.getByTestId('new-entry')).click();
+    // Whichever the loaded page shows; a one-off isVisible() check could race the month's first load.
+    await this.page.getByTestId('empty-add').or(this.page.getByTestId('new-entry')).first().click();
     await expect(this.formDialog()).toBeVisible();
   }
 
