@@ -42,6 +42,18 @@ export function buildWebOnce(): { seconds: number } | null {
     { cwd: join(rootDir, 'apps/web'), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (res.status !== 0) throw new Error(`web build failed: ${(res.stderr || res.stdout).slice(-3000)}`);
+  // The same .br/.gz copies the product build writes (scripts/lib.mjs), so the server sends what users get.
+  const compress = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import('${join(rootDir, 'scripts/lib.mjs')}').then((m) => m.precompress(process.argv[1]))`,
+      webDist,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (compress.status !== 0) throw new Error(`precompress failed: ${compress.stderr}`);
   built = { seconds: (performance.now() - t0) / 1000 };
   return built;
 }
