@@ -2,6 +2,7 @@ import { ACCOUNT_TYPES, type Account, type Bank } from '@centavo/shared';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -12,7 +13,6 @@ import { type AccountFormValues, accountBody, accountFormValues } from '../accou
 import { useCreateAccount } from '../api/create-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { isAccountType } from '../filters.ts';
-import { ColorField } from './ColorField.tsx';
 
 /** "Nubank (260)": typing either the name or the COMPE code finds the bank. */
 export function bankLabel(bank: Bank): string {

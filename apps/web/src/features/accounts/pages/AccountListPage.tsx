@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -18,7 +19,6 @@ import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
 import { AccountFormModal } from '../components/AccountFormModal.tsx';
 import { type AccountActions, AccountCards, AccountTable } from '../components/AccountList.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
-import { EmptyState } from '../components/EmptyState.tsx';
 import { MonthStepper, monthLabel } from '../components/MonthStepper.tsx';
 import {
   type AccountFilters,

@@ -2,6 +2,7 @@ import type { Category } from '@centavo/shared';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -17,7 +18,6 @@ import {
   isUserCategoryType,
   type UserCategoryType,
 } from '../category-tree.ts';
-import { ColorField } from './ColorField.tsx';
 import { IconPicker } from './IconPicker.tsx';
 
 function CategoryForm({

@@ -5,6 +5,7 @@ import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import {
@@ -19,7 +20,6 @@ import { type CategoryActions, CategoryCard } from '../components/CategoryCard.t
 import { CategoryFormModal } from '../components/CategoryFormModal.tsx';
 import { DeleteCategoryModal } from '../components/DeleteCategoryModal.tsx';
 import { DeleteSubcategoryModal } from '../components/DeleteSubcategoryModal.tsx';
-import { EmptyState } from '../components/EmptyState.tsx';
 import { SubcategoryFormModal, type SubcategoryTarget } from '../components/SubcategoryFormModal.tsx';
 
 /** A dialog keeps its subject while it closes (no title flicker); `opened` says whether it shows. */

@@ -19,6 +19,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -27,7 +28,6 @@ import { useCreateTag } from '../api/create-tag.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTagsWithCounts } from '../api/get-tags.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
 import { TagNameInput, tagErrorMessage, tagProblemMessage } from '../components/TagNameInput.tsx';
 import { filterTags, tagNameProblem } from '../tag-list.ts';
 
