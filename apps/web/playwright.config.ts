@@ -34,6 +34,11 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './e2e',
+  // Screenshot specs are for people to look at, not checks: `npm test` runs them only when asked to.
+  testIgnore: [
+    ...(process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts']),
+    ...(process.env.LEDGER_SCREENSHOTS ? [] : ['**/accounts-screens.spec.ts']),
+  ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.
   fullyParallel: false,
