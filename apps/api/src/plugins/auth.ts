@@ -1,11 +1,51 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.ts';
+import type { UsersTable } from '../db/tables/identity.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
+
+/** The user's columns an API answer may show (never the password hash), read with every authentication. */
+export type SignedInUserRow = Pick<
+  Selectable<UsersTable>,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'email_verified_at'
+  | 'language_id'
+  | 'currency_id'
+  | 'country_id'
+  | 'stripe_customer_id'
+  | 'created_at'
+>;
 
 export interface AuthUser {
   id: number;
   languageId: number;
+  /** The row as authentication read it: GET /user/me answers from it without a second query. */
+  row: SignedInUserRow;
 }
+
+const findSignedInUser = preparedQuery<
+  { id: number },
+  SignedInUserRow & Pick<Selectable<UsersTable>, 'sessions_valid_from'>
+>((db, arg) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'name',
+      'email',
+      'email_verified_at',
+      'language_id',
+      'currency_id',
+      'country_id',
+      'stripe_customer_id',
+      'created_at',
+      'sessions_valid_from',
+    ])
+    .where('id', '=', arg('id')),
+);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,19 +80,16 @@ export function registerAuth(app: App): void {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthenticated();
-    const claims = await app.accessTokens.verifyClaims(header.slice(7).trim());
+    const claims = app.accessTokens.verifyClaims(header.slice(7).trim());
     if (claims === null) throw unauthenticated();
-    const row = await app.db
-      .selectFrom('users')
-      .select(['id', 'language_id', 'sessions_valid_from'])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
-    if (!row) throw unauthenticated();
+    const found = await findSignedInUser.first(app.db, { id: claims.userId });
+    if (!found) throw unauthenticated();
+    const { sessions_valid_from, ...row } = found;
     // A password change or reset ends every session, access tokens included, not only refresh tokens.
     // iat has second precision: tokens of the very second of the change (the new session's) stay valid.
-    if (row.sessions_valid_from && claims.issuedAt < Math.floor(Date.parse(row.sessions_valid_from) / 1000)) {
+    if (sessions_valid_from && claims.issuedAt < Math.floor(Date.parse(sessions_valid_from) / 1000)) {
       throw unauthenticated();
     }
-    request.user = { id: row.id, languageId: row.language_id };
+    request.user = { id: row.id, languageId: row.language_id, row };
   });
 }

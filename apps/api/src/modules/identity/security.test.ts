@@ -147,6 +147,48 @@ describe('security headers on identity responses', () => {
   });
 });
 
+describe('the full security header set', () => {
+  it('is on every kind of response: API, error, 404, docs (HSTS because APP_URL is https)', async () => {
+    const user = await registerUser(ctx);
+    for (const res of [
+      await api(ctx, 'GET', '/user/me', { headers: user.auth }),
+      await api(ctx, 'GET', '/user/me'),
+      await ctx.app.inject({ url: '/api/v1/no-such-route' }),
+      await ctx.app.inject({ url: '/api/docs/json' }),
+    ]) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy':
+          "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+          "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
+          "frame-ancestors 'none'",
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+        'cache-control': 'no-store',
+      });
+    }
+  });
+
+  it('leaves HSTS out when the app is not served over https', async () => {
+    const plain = await createTestApp({ APP_URL: 'http://localhost:3000' });
+    try {
+      const res = await plain.app.inject({ url: '/api/v1/health' });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('schema: user data cascades from users', () => {
   it('every table with a user_id column references users(id) ON DELETE CASCADE', async () => {
     const tables = (await ctx.database.db.introspection.getTables())

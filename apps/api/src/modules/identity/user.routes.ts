@@ -32,7 +32,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.get(
     '/user/me',
     { schema: { tags: ['user'], response: { 200: userSchema, ...errors } } },
-    async (request) => users.getMe(deps, request.user.id),
+    async (request) => users.getMe(request.user.row),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   type User,
 } from '@centavo/shared';
 import { unauthenticated, validationError } from '../../lib/errors.ts';
+import type { SignedInUserRow } from '../../plugins/auth.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import { createVerification, issueTokens } from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
@@ -24,7 +25,7 @@ import {
   updateUser,
 } from './users.repository.ts';
 
-export function toUser(row: UserRow): User {
+export function toUser(row: SignedInUserRow): User {
   return {
     id: row.id,
     name: row.name,
@@ -45,8 +46,9 @@ async function currentUser(deps: IdentityDeps, userId: number): Promise<UserRow>
   return row;
 }
 
-export async function getMe(deps: IdentityDeps, userId: number): Promise<User> {
-  return toUser(await currentUser(deps, userId));
+/** The row authentication has just read is the user as of this request: no second query. */
+export function getMe(signedIn: SignedInUserRow): User {
+  return toUser(signedIn);
 }
 
 function emailTaken() {
