@@ -1,9 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { type Checkpointer, startCheckpointer } from './checkpoint.ts';
 import type { Database } from './schema.ts';
+
+// Each driver is loaded when a database of its kind is opened: a process uses one, and loading the other
+// (pg with its protocol and pool modules, or better-sqlite3's native binding) only slowed start-up.
+const require = createRequire(import.meta.url);
+const loadSqlite = () => require('better-sqlite3') as typeof SqliteDatabase;
+const loadPg = () => require('pg') as typeof pg;
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -17,7 +25,7 @@ export interface DatabaseHandle {
 let pgParsersInstalled = false;
 
 /** pg returns BIGINT (and count/sum) as strings; money is BIGINT, so parse to numbers and refuse to lose precision. */
-function installPgParsers(): void {
+function installPgParsers(pg: ReturnType<typeof loadPg>): void {
   if (pgParsersInstalled) return;
   pgParsersInstalled = true;
   const toSafeNumber = (text: string) => {
@@ -30,6 +38,40 @@ function installPgParsers(): void {
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
+
+/** The SQLite database under a Kysely handle, with the handle's statement cache. */
+export interface SqliteAccess {
+  database: SqliteDatabase.Database;
+  prepare(sql: string): SqliteDatabase.Statement;
+}
+
+const sqliteHandles = new WeakMap<object, SqliteAccess>();
+
+/** The better-sqlite3 connection under a Kysely handle (tests look at its pragmas). Undefined on PostgreSQL. */
+export function sqliteAccess(db: Db): SqliteAccess | undefined {
+  return sqliteHandles.get(db);
+}
+
+/**
+ * SQLite with no transaction open on the connection: a query can then run synchronously on the cached
+ * statement, with none of Kysely's per-query promises and connection lock (db/prepared.ts), and a short write as one synchronous better-sqlite3 transaction, with nothing interleaved.
+ * Inside another request's open transaction (same connection) it would see that transaction's rows, so then
+ * callers wait for Kysely's lock like any query. Undefined on PostgreSQL and for a transaction handle.
+ */
+export function idleSqlite(db: Db): SqliteAccess | undefined {
+  const sqlite = sqliteHandles.get(db);
+  return sqlite && !sqlite.database.inTransaction ? sqlite : undefined;
+}
+
+const pgPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * For db/prepared.ts: the pool under a PostgreSQL Kysely handle, to run a compiled query as a named
+ * (server-side prepared) statement. Undefined on SQLite and for a transaction.
+ */
+export function pgPool(db: Db): pg.Pool | undefined {
+  return pgPools.get(db);
+}
 
 /**
  * Kysely prepares every SQL text anew; on SQLite preparing costs as much as running a small query (it halved
@@ -58,13 +100,23 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/** How often an open SQLite database looks at its log's size, until the checkpoint thread is needed. */
+const WAL_WATCH_MS = 250;
+
+export interface OpenOptions {
+  poolSize?: number;
+  /** SQLite: a failed background checkpoint (db/checkpoint.ts), for the log. */
+  onCheckpointError?: ((error: Error) => void) | undefined;
+}
+
 /** Opens `sqlite:<path>` (created with its folder when missing) or `postgres://…`. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     const inMemory = path === ':memory:';
     if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
-    const sqlite = new SqliteDatabase(inMemory ? ':memory:' : resolve(path));
+    const Sqlite = loadSqlite();
+    const sqlite = new Sqlite(inMemory ? ':memory:' : resolve(path));
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
@@ -72,16 +124,55 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // 16 MB of page cache: the hot indexes of a million-entry ledger fit, and memory stays in budget.
     sqlite.pragma('cache_size = -16384');
     sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    // A file database is checkpointed by a worker thread, off the event loop (db/checkpoint.ts). The thread
+    // (~15 MB of RSS) starts only once the log reaches the size SQLite would have checkpointed at (1 000
+    // pages): a server that only reads, or sits idle, never pays for it.
+    let checkpointer: Checkpointer | undefined;
+    let walWatch: NodeJS.Timeout | undefined;
+    if (!inMemory) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      const walPath = `${resolve(path)}-wal`;
+      const startWorker = () =>
+        startCheckpointer(resolve(path), {
+          onError: options.onCheckpointError,
+          // Only between transactions: a truncating checkpoint needs the writer lock. The worker has already
+          // copied the frames, so this is the last few frames, the sync and the truncation.
+          truncate: () => {
+            if (!sqlite.open || sqlite.inTransaction) return;
+            // A reader elsewhere (a backup's VACUUM INTO) would make it wait on the event loop: then it
+            // gives up at once and the next idle pass asks again.
+            sqlite.pragma('busy_timeout = 0');
+            try {
+              sqlite.pragma('wal_checkpoint(TRUNCATE)');
+            } finally {
+              sqlite.pragma('busy_timeout = 5000');
+            }
+          },
+        });
+      const threshold = 1000 * (sqlite.pragma('page_size', { simple: true }) as number);
+      walWatch = setInterval(() => {
+        if (!existsSync(walPath) || statSync(walPath).size < threshold) return;
+        clearInterval(walWatch);
+        checkpointer = startWorker();
+      }, WAL_WATCH_MS);
+      walWatch.unref();
+    }
+    const cached = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    sqliteHandles.set(db, { database: sqlite, prepare: cached.prepare });
     return {
       db,
       kind: 'sqlite',
       close: async () => {
+        // The checkpointer goes first: the last connection to close then checkpoints and removes the WAL.
+        clearInterval(walWatch);
+        await checkpointer?.close();
         await db.destroy();
       },
     };
   }
-  installPgParsers();
+  const pg = loadPg();
+  installPgParsers(pg);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -94,6 +185,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgPools.set(db, pool);
   return {
     db,
     kind: 'postgres',
