@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { App } from '../lib/http.ts';
 
 /**
@@ -14,6 +13,8 @@ export async function registerWeb(app: App, distDir: string): Promise<boolean> {
     return false;
   }
   const indexHtml = readFileSync(indexFile);
+  // Imported here: an API-only process (no web build) never loads it.
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,

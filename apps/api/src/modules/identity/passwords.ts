@@ -1,4 +1,15 @@
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+
+// Loaded on the first sign-in or registration, not at start-up: its native binding costs ~10 ms to load
+// and most processes (and every cold start's first request) need no password.
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+};
+const hash: typeof import('@node-rs/argon2')['hash'] = async (...args) => (await loadArgon2()).hash(...args);
+const verify: typeof import('@node-rs/argon2')['verify'] = async (...args) =>
+  (await loadArgon2()).verify(...args);
 
 /** OWASP's argon2id minimum (19 MiB, t=2, p=1), DESIGN.md §5. */
 // Algorithm is an ambient const enum (not importable as a value under verbatimModuleSyntax); 2 = Argon2id.
