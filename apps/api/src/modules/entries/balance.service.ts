@@ -1,7 +1,12 @@
 import { currentMonth, type EntryBalance, lastDayOfMonth, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { ensureSeriesThrough } from './series.service.ts';
-import { balanceEffect, findPaidEntriesAfter, sumTotalsByAccount } from './totals.repository.ts';
+import { ensureSeriesThrough, extensionMonth } from './series.service.ts';
+import {
+  balanceEffect,
+  findPaidEntriesAfter,
+  monthBalanceStatement,
+  sumTotalsByAccount,
+} from './totals.repository.ts';
 
 export interface AccountBalances {
   opening_balance: number;
@@ -80,4 +85,56 @@ export function balanceResponse(month: string, balances: Balances): EntryBalance
     predicted_balance: sum('predicted_balance'),
     accounts,
   };
+}
+
+/**
+ * GET /entry/balance: the same figures as balanceResponse(computeBalances(…, { todayBalance: false })) from
+ * one statement (accounts, sums, the month's rows and the series check together). Only when a fixed series
+ * must first be materialised through the month (rare: browsing far ahead) does it extend and read again.
+ */
+export async function monthBalance(
+  db: Db,
+  userId: number,
+  month: string,
+  now = new Date(),
+): Promise<EntryBalance> {
+  const current = currentMonth(now);
+  const reach = month > current ? month : current;
+  const args = [userId, month, extensionMonth(reach, now)];
+  let { rows } = await monthBalanceStatement(db, args);
+  if (rows.some((r) => Boolean(r.stale))) {
+    await ensureSeriesThrough(db, userId, reach, now);
+    ({ rows } = await monthBalanceStatement(db, args));
+  }
+  const balance: EntryBalance = {
+    month,
+    income: 0,
+    expense: 0,
+    investment: 0,
+    result: 0,
+    opening_balance: 0,
+    closing_balance: 0,
+    predicted_balance: 0,
+    accounts: [],
+  };
+  // pg parses BIGINT and sums as numbers (connection.ts); Number() also covers SQLite.
+  for (const r of rows) {
+    const initial = Number(r.initial_balance);
+    const paidThrough = Number(r.paid_net ?? 0);
+    const account = {
+      account_id: Number(r.account_id),
+      opening_balance: initial + paidThrough - Number(r.month_paid_net ?? 0),
+      closing_balance: initial + paidThrough,
+      predicted_balance: initial + Number(r.net ?? 0),
+    };
+    balance.accounts.push(account);
+    balance.opening_balance += account.opening_balance;
+    balance.closing_balance += account.closing_balance;
+    balance.predicted_balance += account.predicted_balance;
+    balance.income += Number(r.income ?? 0);
+    balance.expense += Number(r.expense ?? 0);
+    balance.investment += Number(r.investment ?? 0);
+  }
+  balance.result = balance.income - balance.expense - balance.investment;
+  return balance;
 }

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
 import type { Db } from '../../db/connection.ts';
 import { createAccount } from '../ledger/ledger.test-helpers.ts';
-import { entriesListQuery } from './entries.repository.ts';
+import { entriesListJsonQuery } from './entries.repository.ts';
 import { createEntry } from './entries.service.ts';
-import { totalsByAccountQuery } from './totals.repository.ts';
+import { monthBalanceStatement, totalsByAccountQuery } from './totals.repository.ts';
 
 /**
  * QUALITY.md guard: the hot queries use the intended index or aggregate on both dialects. The month list
- * (with a filter) must range-scan entries_user_date in its ORDER BY (no sort step); the balance query must
- * read account_month_totals through account_month_totals_key (never entries).
+ * (as GET /entry runs it: entriesListJsonQuery) must range-scan entries_user_date in its ORDER BY (no sort
+ * step), or with an account filter the account and destination indexes; the balance query must read
+ * account_month_totals through account_month_totals_key (never entries).
  */
 let ctx: TestContext;
 let userId: number;
@@ -65,11 +66,11 @@ describe('EXPLAIN guard', () => {
   it('month list with a filter range-scans entries_user_date in ORDER BY order', async () => {
     const db = ctx.database.db;
     for (const filter of [{ category_id: 3 }, { operation_id: 2, paid: true }, { q: 'e1' }]) {
-      const query = entriesListQuery(db, userId, {
+      const query = entriesListJsonQuery(db, userId, {
         start: '2026-03-01',
         end: '2026-03-31',
         ...filter,
-      }).compile();
+      }).compile(db);
       const text = await plan(db, query);
       // The paid filter may take entries_user_paid_date (user_id, paid, date[, rowid]): same range, same order.
       const intended = 'paid' in filter ? /entries_user_(paid_)?date/ : /entries_user_date/;
@@ -96,16 +97,22 @@ describe('EXPLAIN guard', () => {
         .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
-    const query = entriesListQuery(db, userId, {
+    const query = entriesListJsonQuery(db, userId, {
       start: '2026-03-01',
       end: '2026-03-31',
       account_id: account,
-    }).compile();
+    }).compile(db);
     const text = await plan(db, query);
     expect(text).toContain('entries_user_account_date');
     expect(text).toContain('entries_user_destination');
-    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN entries(?! USING)/);
-    else expect(text).not.toContain('Seq Scan');
+    if (ctx.database.kind === 'sqlite') {
+      expect(text).not.toMatch(/SCAN entries(?! USING)/);
+      // The two ranges are merged in (date, id) order, which is also the order group_concat joins them in.
+      expect(text).toContain('MERGE (UNION ALL)');
+      expect(text).not.toContain('TEMP B-TREE');
+    } else {
+      expect(text).not.toContain('Seq Scan');
+    }
   });
 
   it('the balance query reads the monthly aggregates through account_month_totals_key', async () => {
@@ -117,5 +124,16 @@ describe('EXPLAIN guard', () => {
     );
     expect(text).not.toContain('entries');
     if (ctx.database.kind === 'postgres') expect(text).not.toContain('Seq Scan');
+  });
+
+  it('GET /entry/balance reads the aggregates by key and never entries', async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, monthBalanceStatement.compile(db, [userId, '2026-03', '2026-11']));
+    expect(text).toMatch(
+      ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
+    );
+    expect(text).not.toMatch(/\bentries\b/);
+    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN account_month_totals(?! USING)/);
+    else expect(text).not.toMatch(/Seq Scan on account_month_totals/);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { computeBalances } from './balance.service.ts';
+import { balanceResponse, computeBalances, monthBalance } from './balance.service.ts';
 import { createEntry, deleteEntry, setEntryPaid, updateEntry } from './entries.service.ts';
 import { ensureSeriesThrough } from './series.service.ts';
 
@@ -314,6 +314,8 @@ async function runOps(ops: Op[]): Promise<void> {
         balance: sum((r) => r.paid === 1 && r.date <= today),
       });
     });
+    // GET /entry/balance's single statement gives the same figures.
+    expect(await monthBalance(db, user.id, month)).toEqual(balanceResponse(month, balances));
   }
 
   // 3. Fixed series: never two occurrences in one month.

@@ -36,6 +36,7 @@ import {
   findSeriesEntries,
   insertEntries,
   insertEntryTags,
+  insertEntryWithTotals,
   insertSeries,
   type NewEntryRow,
   parseTagIds,
@@ -45,7 +46,13 @@ import {
   updateEntry as updateEntryRow,
   updateSeries,
 } from './entries.repository.ts';
-import { ensureSeriesThrough, extendSeries, horizonMonth, occurrenceDates } from './series.service.ts';
+import {
+  ensureSeriesThrough,
+  extendSeries,
+  horizonMonth,
+  occurrenceDates,
+  seriesNeedExtension,
+} from './series.service.ts';
 import { applyEntryChanges } from './totals.repository.ts';
 
 /** Test seam: lets the rollback test fail an installment create half-way. Never set outside tests. */
@@ -209,28 +216,36 @@ export async function createEntry(
   body: EntryCreateInput,
   now = new Date(),
 ): Promise<Entry> {
+  const stamp = now.toISOString();
+  const baseRow = (refs: Refs, tagIds: number[]): NewEntryRow => ({
+    user_id: userId,
+    description: body.description,
+    value: body.value,
+    date: body.date,
+    ...refs,
+    paid: body.paid ? 1 : 0,
+    paid_at: body.paid ? stamp : null,
+    notes: body.notes ?? null,
+    fixed: 0,
+    limit_fixed_date: null,
+    series_id: null,
+    installment_number: null,
+    installment_count: null,
+    tag_ids: tagIds.join(','),
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  const noTags = body.tags === undefined || body.tags.length === 0;
+  if (!body.installments && !body.fixed && noTags) {
+    // The hot path, one row without tags: a read of the references, then one atomic write of the row and
+    // its aggregates (insertEntryWithTotals). Nothing is written before every check has passed.
+    const base = baseRow(await resolveRefs(db, userId, body), []);
+    return toEntry({ ...base, id: await insertEntryWithTotals(db, userId, base) });
+  }
   return inTransaction(db, async (trx) => {
     const refs = await resolveRefs(trx, userId, body);
     const tagIds = await resolveTags(trx, userId, body.tags);
-    const stamp = now.toISOString();
-    const base: NewEntryRow = {
-      user_id: userId,
-      description: body.description,
-      value: body.value,
-      date: body.date,
-      ...refs,
-      paid: body.paid ? 1 : 0,
-      paid_at: body.paid ? stamp : null,
-      notes: body.notes ?? null,
-      fixed: 0,
-      limit_fixed_date: null,
-      series_id: null,
-      installment_number: null,
-      installment_count: null,
-      tag_ids: tagIds.join(','),
-      created_at: stamp,
-      updated_at: stamp,
-    };
+    const base = baseRow(refs, tagIds);
     let rows: NewEntryRow[] = [base];
     const day = Number(body.date.slice(8, 10));
     const seriesTemplate = {
@@ -534,12 +549,16 @@ export async function toEntryQuery(
   filters: EntryFilters,
   now = new Date(),
 ): Promise<EntryQuery> {
-  await checkFilterIds(db, userId, filters);
   const range = entryRange(filters, now);
   // Fixed series must exist through the range's last month before it is read. An open-ended range
   // (start_date without end_date) reads what exists up to the horizon instead of materialising decades.
   const endMonth = filters.month || filters.end_date ? monthOf(range.end) : horizonMonth(now);
-  await ensureSeriesThrough(db, userId, endMonth, now);
+  // Both are reads (on PostgreSQL they run side by side); the extension writes only once the ids passed.
+  const [, stale] = await Promise.all([
+    checkFilterIds(db, userId, filters),
+    seriesNeedExtension(db, userId, endMonth, now),
+  ]);
+  if (stale) await ensureSeriesThrough(db, userId, endMonth, now);
   return {
     ...range,
     account_id: filters.account_id,

@@ -1,3 +1,4 @@
+import { entrySchema } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,6 +293,55 @@ describe('GET /entry', () => {
     expect(body.meta).toEqual({ total: 4, page: 1, per_page: 4 });
   });
 
+  it('writes each row exactly like GET /entry/{id} (toEntry), whatever the text, with only the schema keys', async () => {
+    const tricky = 'Quote " back\\slash \\u0041 new\nline\ttab \u0001\u001f ção 😀 \u2028 </script>';
+    const tag = (
+      await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'json-tag' } })
+    ).json() as { id: number };
+    const created = [
+      await createEntry(
+        user,
+        expense(a, { date: '2030-01-02', description: tricky, notes: tricky, tags: [tag.id], paid: true }),
+      ),
+      await createEntry(user, expense(a, { date: '2030-01-03', description: '{"x":1}', notes: null })),
+      await createEntry(user, {
+        ...expense(a, { date: '2030-01-04', fixed: true }),
+        limit_fixed_date: '2030-03-04',
+      }),
+      await createEntry(user, expense(a, { date: '2030-01-05', value: 100001, installments: 3 })),
+      await createEntry(user, {
+        description: 'Move',
+        value: 7,
+        // Between the account's own entries: the two halves of the account list interleave.
+        date: '2030-01-03',
+        operation_id: 4,
+        account_id: b,
+        destination_account_id: a,
+      }),
+    ];
+    for (const query of [
+      'month=2030-01',
+      `month=2030-01&account_id=${a}`,
+      'month=2030-01&per_page=3&page=1',
+    ]) {
+      const listed = await entriesOf(user, query);
+      expect(listed.length, query).toBeGreaterThan(0);
+      for (const row of listed) {
+        const one = await user.request({ method: 'GET', url: `/api/v1/entry/${row.id}` });
+        expect(row, query).toEqual(one.json());
+        expect(Object.keys(row), query).toEqual(Object.keys(entrySchema.shape));
+      }
+    }
+    expect((await entriesOf(user, 'month=2030-01')).map((e) => e.id)).toEqual(
+      expect.arrayContaining(created.map((e) => e.id)),
+    );
+    const byAccount = await entriesOf(user, `month=2030-01&account_id=${a}`);
+    const sorted = [...byAccount].sort((x, y) => x.date.localeCompare(y.date) || x.id - y.id);
+    expect(byAccount.map((e) => e.id)).toEqual(sorted.map((e) => e.id));
+    expect(byAccount.map((e) => e.description)).toContain('Move');
+    expect((await entriesOf(user, 'month=2030-01'))[0]).toMatchObject({ description: tricky, notes: tricky });
+  });
+
   it('filters by account (transfers in included), category, subcategory, operation, paid and text', async () => {
     const names = async (q: string) =>
       (await entriesOf(user, `month=2026-11&${q}`)).map((e) => e.description);
@@ -406,6 +456,18 @@ describe('balances', () => {
     expect((await u.request({ method: 'GET', url: '/api/v1/entry/balance?month=2026-1' })).statusCode).toBe(
       422,
     );
+  });
+
+  it('GET /entry/balance of a far month first materialises open fixed series through it', async () => {
+    const u = await createUser(ctx);
+    const a = await createAccount(u, { initial_balance: 100 });
+    await createEntry(u, expense(a, { description: 'Rent', value: 10, date: '2026-01-15', fixed: true }));
+    const bal = await balance(u, '2040-03');
+    const months = (2040 - 2026) * 12 + 3;
+    expect(bal).toMatchObject({ expense: 10, predicted_balance: 100 - 10 * months });
+    expect(bal.accounts).toEqual([
+      { account_id: a, opening_balance: 100, closing_balance: 100, predicted_balance: 100 - 10 * months },
+    ]);
   });
 
   it('account balance counts paid entries up to today; predicted counts all through the viewed month', async () => {

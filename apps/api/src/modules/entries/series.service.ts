@@ -1,6 +1,6 @@
 import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
+import { fixedStatement, inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
 import {
   claimSeriesExtension,
@@ -86,6 +86,23 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
   await applyEntryChanges(db, userId, [], rows);
 }
 
+/** findSeriesToExtend's test as one fixed statement answering only whether any series qualifies. */
+const seriesToExtendStatement = fixedStatement<{ stale: number | boolean }>(`select exists (
+    select 1 from entry_series where user_id = $1 and generated_through < $2 and kind = 'fixed'
+      and (limit_fixed_date is null or substr(limit_fixed_date, 1, 7) > generated_through)) as stale`);
+
+/** The month ensureSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
+export function extensionMonth(month: string, now = new Date()): string {
+  const cap = addMonths(currentMonth(now), MAX_EXTENSION_MONTHS);
+  return month > cap ? cap : month;
+}
+
+/** Whether ensureSeriesThrough(month) would have anything to do (a read; nothing is written). */
+export async function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
+  const { rows } = await seriesToExtendStatement(db, [userId, extensionMonth(month, now)]);
+  return Boolean(rows[0]?.stale);
+}
+
 /**
  * Makes sure every open fixed series of the user has its occurrences through `month` (called before reading
  * a month's entries or balances). Usually one indexed lookup that finds nothing.
@@ -97,7 +114,7 @@ export async function ensureSeriesThrough(
   now = new Date(),
 ): Promise<void> {
   const cap = addMonths(currentMonth(now), MAX_EXTENSION_MONTHS);
-  const wanted = month > cap ? cap : month;
+  const wanted = extensionMonth(month, now);
   const candidates = await findSeriesToExtend(db, userId, wanted);
   if (candidates.length === 0) return;
   // Extend a little further than asked so that browsing month by month does not write every time.

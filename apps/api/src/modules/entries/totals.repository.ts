@@ -1,6 +1,7 @@
 import { OPERATIONS } from '@centavo/shared';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import type { Db, SqliteAccess } from '../../db/connection.ts';
+import { fixedStatement } from '../ledger/common.ts';
 
 /**
  * Monthly aggregates per (user, account, month): every entry write adds the new rows' effect and subtracts
@@ -97,14 +98,58 @@ export function addEffects(into: Map<string, TotalsDelta>, rows: readonly Effect
 
 const CHUNK = 200;
 
+const TOTALS_COLUMNS = [
+  'income',
+  'expense',
+  'investment',
+  'transfer_in',
+  'transfer_out',
+  'net',
+  'paid_net',
+] as const;
+
+/** The deltas worth writing (a row whose every figure is zero would change nothing). */
+export function nonZeroDeltas(deltas: Map<string, TotalsDelta>): TotalsDelta[] {
+  return [...deltas.values()].filter((d) => TOTALS_COLUMNS.some((c) => d[c] !== 0));
+}
+
+/**
+ * `insert into account_month_totals … values (…)×rows on conflict do update set x = x + excluded.x` as
+ * text, its placeholders from $first on ($user, then per row: account, month and the seven figures).
+ */
+export function totalsUpsertText(rows: number, first: number, user = '$1'): string {
+  const values: string[] = [];
+  let n = first;
+  for (let r = 0; r < rows; r++) {
+    const row = [user];
+    for (let c = 0; c < 2 + TOTALS_COLUMNS.length; c++) row.push(`$${n++}`);
+    values.push(`(${row.join(', ')})`);
+  }
+  const set = TOTALS_COLUMNS.map((c) => `${c} = account_month_totals.${c} + excluded.${c}`).join(', ');
+  return `insert into account_month_totals (user_id, account_id, month, ${TOTALS_COLUMNS.join(', ')})
+    values ${values.join(', ')}
+    on conflict (user_id, account_id, month) do update set ${set}`;
+}
+
+/** The arguments of totalsUpsertText's rows, in placeholder order. */
+export function totalsUpsertArgs(rows: readonly TotalsDelta[]): unknown[] {
+  return rows.flatMap((d) => [d.account_id, d.month, ...TOTALS_COLUMNS.map((c) => d[c])]);
+}
+
+/** One entry write touches one (account, month) row, two for a transfer: those upserts are fixed statements. */
+const upsertStatements = [1, 2].map((rows) => fixedStatement(totalsUpsertText(rows, 2)));
+
 /**
  * Adds the deltas to the aggregate rows (upsert). Deltas are merged per key beforehand: PostgreSQL refuses
  * an INSERT … ON CONFLICT that touches one row twice.
  */
 export async function applyTotals(db: Db, userId: number, deltas: Map<string, TotalsDelta>): Promise<void> {
-  const rows = [...deltas.values()].filter(
-    (d) => d.income || d.expense || d.investment || d.transfer_in || d.transfer_out || d.net || d.paid_net,
-  );
+  const rows = nonZeroDeltas(deltas);
+  const fixed = upsertStatements[rows.length - 1];
+  if (fixed) {
+    await fixed(db, [userId, ...totalsUpsertArgs(rows)]);
+    return;
+  }
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db
       .insertInto('account_month_totals')
@@ -122,6 +167,14 @@ export async function applyTotals(db: Db, userId: number, deltas: Map<string, To
       )
       .execute();
   }
+}
+
+/** applyTotals for one entry's deltas (one row, two for a transfer), inside a synchronous SQLite transaction. */
+export function applyTotalsSync(sqlite: SqliteAccess, userId: number, rows: readonly TotalsDelta[]): void {
+  if (rows.length === 0) return;
+  const fixed = upsertStatements[rows.length - 1];
+  if (!fixed) throw new RangeError(`applyTotalsSync takes one or two rows, not ${rows.length}`);
+  fixed.runSync(sqlite, [userId, ...totalsUpsertArgs(rows)]);
 }
 
 /** Shorthand: subtract `before`, add `after`, write once. */
@@ -226,6 +279,41 @@ export async function sumTotalsByAccount(
   for (const r of current?.rows ?? []) get(Number(r.account_id)).paid_through_current = Number(r.paid_net);
   return [...sums.values()];
 }
+
+export interface MonthBalanceRow {
+  account_id: number;
+  initial_balance: number;
+  /** Σ net and Σ paid_net of the months through the month asked (null: no aggregate rows yet). */
+  net: number | null;
+  paid_net: number | null;
+  /** The month's own aggregate row (null when the account has no entry that month). */
+  month_paid_net: number | null;
+  income: number | null;
+  expense: number | null;
+  investment: number | null;
+  /** Whether a fixed series still needs materialising through `wanted` (findSeriesToExtend's test). */
+  stale: number | boolean;
+}
+
+/**
+ * GET /entry/balance in one statement ($1 user, $2 month, $3 the month series must reach): every account
+ * with its plain sums through the month (account_month_totals_key range, no CASE: see
+ * ledger-aggregates.md), the month's own aggregate row (one key lookup per account), and whether a fixed
+ * series must be extended first. The series test is uncorrelated, so both dialects evaluate it once.
+ */
+export const monthBalanceStatement = fixedStatement<MonthBalanceRow>(`
+  select a.id as account_id, a.initial_balance, t.net, t.paid_net, m.paid_net as month_paid_net,
+    m.income, m.expense, m.investment,
+    exists (select 1 from entry_series s where s.user_id = $1 and s.generated_through < $3 and s.kind = 'fixed'
+      and (s.limit_fixed_date is null or substr(s.limit_fixed_date, 1, 7) > s.generated_through)) as stale
+  from accounts a
+  left join (
+    select account_id, sum(net) as net, sum(paid_net) as paid_net from account_month_totals
+    where user_id = $1 and month <= $2 group by account_id
+  ) t on t.account_id = a.id
+  left join account_month_totals m on m.user_id = $1 and m.account_id = a.id and m.month = $2
+  where a.user_id = $1
+  order by a.id`);
 
 /** Paid entries of the current month dated after today: subtracted for "balance up to today". */
 export function findPaidEntriesAfter(db: Db, userId: number, today: string, monthEnd: string) {
