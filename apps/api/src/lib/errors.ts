@@ -1,7 +1,12 @@
 import type { ErrorCode, FieldErrors } from '@centavo/shared';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@centavo/shared';
 
-/** The one error type routes and services throw; the error handler turns it into `{message, code, errors}`. */
+/**
+ * The one error type routes and services throw; the error handler turns it into `{message, code, errors}`.
+ * Messages (and field messages) are written in English and are ids of the `api` catalogue
+ * (packages/shared/src/i18n/en/api.ts): the handler sends them in the request's language, and a test
+ * (lib/messages.test.ts) fails on a message the catalogue lacks.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;

@@ -4,7 +4,8 @@ import type { ValidationFailure } from './validate.ts';
 
 /**
  * The message of a failure in a language, from the validation namespace; a rule without its own text
- * falls back to '{field} is not valid'. (The web app translates the same keys with i18next.)
+ * falls back to '{field} is not valid'. (The web app translates the same keys with its own
+ * translator, apps/web/src/lib/i18n.ts.)
  */
 export function validationMessage(locale: LocaleCode, field: string, failure: ValidationFailure): string {
   const params = { ...failure.params, field };

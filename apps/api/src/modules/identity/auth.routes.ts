@@ -10,6 +10,7 @@ import {
   verifyEmailBodySchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
+import { requestLocale, translateMessage } from '../../lib/messages.ts';
 import * as auth from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 
@@ -44,7 +45,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request) => {
       await auth.verifyEmail(deps, request.body.token, request);
-      return { message: 'Your e-mail address is verified' };
+      return { message: translateMessage(requestLocale(request), 'Your e-mail address is verified') };
     },
   );
 
@@ -59,7 +60,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request, reply) => {
       await auth.forgotPassword(deps, request.body.email, request, reply);
-      return { message: auth.FORGOT_PASSWORD_MESSAGE };
+      return { message: translateMessage(requestLocale(request), auth.FORGOT_PASSWORD_MESSAGE) };
     },
   );
 
@@ -74,7 +75,12 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request) => {
       await auth.resetPassword(deps, request.body, request);
-      return { message: 'Your password has been reset; sign in with the new one' };
+      return {
+        message: translateMessage(
+          requestLocale(request),
+          'Your password has been reset; sign in with the new one',
+        ),
+      };
     },
   );
 }

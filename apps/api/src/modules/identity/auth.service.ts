@@ -13,10 +13,11 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationError } from '../../lib/errors.ts';
+import { localeOf } from '../../lib/messages.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { tooManyRequests } from './limits.ts';
-import { composeMail, localeOf } from './mail.ts';
+import { composeMail } from './mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isoIn, isUniqueViolation, nowIso, randomToken, sha256 } from './secrets.ts';
 import {

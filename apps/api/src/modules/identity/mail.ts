@@ -1,10 +1,6 @@
-import { LANGUAGE_IDS, type LocaleCode, translate } from '@centavo/shared';
+import { type LocaleCode, translate } from '@centavo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-
-export function localeOf(languageId: number): LocaleCode {
-  return languageId === LANGUAGE_IDS.br ? 'br' : 'en';
-}
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -1,3 +1,4 @@
+import { api } from './api.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { entries } from './entries.ts';
@@ -9,4 +10,4 @@ import { settings } from './settings.ts';
 import { validation } from './validation.ts';
 
 /** The en catalogue, one namespace per file so each feature owns its texts. */
-export const en = { auth, common, entries, help, landing, ledger, mail, settings, validation };
+export const en = { api, auth, common, entries, help, landing, ledger, mail, settings, validation };

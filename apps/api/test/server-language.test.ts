@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext } from './app.ts';
+
+/** DESIGN.md §7: server messages follow the user's language, else Accept-Language, else English. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+const badRegistration = {
+  name: ' ',
+  email: 'not-an-email',
+  password: 'short',
+  password_confirmation: 'other',
+};
+
+function register(headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: badRegistration, headers });
+}
+
+describe('error messages in the request language', () => {
+  it('answers a signed-in Portuguese user in Portuguese: 409 and 422, whatever Accept-Language says', async () => {
+    const user = await createUser(ctx, 'Ana', 2);
+    const headers = { 'accept-language': 'en-US,en;q=0.9' };
+    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'Viagem' } });
+    const duplicate = await user.request({
+      method: 'POST',
+      url: '/api/v1/tag',
+      payload: { name: 'viagem' },
+      headers,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({
+      message: 'A tag já existe',
+      code: 'CONFLICT',
+      errors: { name: ['já existe'] },
+    });
+
+    const invalid = await user.request({
+      method: 'POST',
+      url: '/api/v1/entry',
+      payload: { operation_id: 9, value: 0, date: '2024-02-30' },
+      headers,
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({
+      message: 'Os dados informados são inválidos',
+      code: 'VALIDATION_ERROR',
+      errors: expect.objectContaining({
+        description: ['O campo descrição é obrigatório'],
+        value: ['O campo valor deve ser maior que 0'],
+        date: ['não é uma data válida (AAAA-MM-DD)'],
+        operation_id: ['deve ser 1, 2, 3 ou 4'],
+      }),
+    });
+
+    const comma = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'a,b' } });
+    expect(comma.json().errors).toEqual({ name: ['não deve conter vírgula'] });
+    const gone = await user.request({ method: 'GET', url: '/api/v1/tag/999999999' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Tag não encontrada');
+  });
+
+  it('answers a signed-in English user in English even when the browser prefers Portuguese', async () => {
+    const user = await createUser(ctx, 'Ann', 1);
+    const headers = { 'accept-language': 'pt-BR,pt;q=0.9' };
+    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'Travel' } });
+    const duplicate = await user.request({
+      method: 'POST',
+      url: '/api/v1/tag',
+      payload: { name: 'travel' },
+      headers,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({
+      message: 'The tag already exists',
+      code: 'CONFLICT',
+      errors: { name: ['already exists'] },
+    });
+    const invalid = await user.request({
+      method: 'POST',
+      url: '/api/v1/tag',
+      payload: { name: '' },
+      headers,
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({
+      message: 'The given data was invalid',
+      code: 'VALIDATION_ERROR',
+      errors: { name: ['The name field is required'] },
+    });
+  });
+
+  it('follows a change of the language preference at the next request', async () => {
+    const user = await createUser(ctx, 'Bia', 1);
+    const saved = await user.request({
+      method: 'PUT',
+      url: '/api/v1/user/preferences',
+      payload: { language_id: 2, currency_code_id: 4, country_id: 32 },
+    });
+    expect(saved.statusCode).toBe(200);
+    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'Casa' } });
+    const duplicate = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'casa' } });
+    expect(duplicate.json().message).toBe('A tag já existe');
+  });
+
+  it('answers signed-out requests in the Accept-Language (any pt → Portuguese)', async () => {
+    const res = await register({ 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Os dados informados são inválidos',
+      code: 'VALIDATION_ERROR',
+      errors: {
+        name: ['O campo nome é obrigatório'],
+        email: ['O campo e-mail deve ser um e-mail válido'],
+        password: ['O campo senha deve ter no mínimo 8 caracteres'],
+        password_confirmation: ['a confirmação não confere'],
+      },
+    });
+
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: {
+        token: 'no-such-token',
+        password: 'a-long-password',
+        password_confirmation: 'a-long-password',
+      },
+      headers: { 'accept-language': 'pt' },
+    });
+    expect(link.statusCode).toBe(422);
+    expect(link.json().errors).toEqual({ token: ['Este link é inválido ou expirou'] });
+
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/tag',
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(anonymous.json()).toEqual({ message: 'Não autenticado', code: 'UNAUTHENTICATED' });
+    const route = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/nowhere',
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(route.json()).toEqual({ message: 'Rota GET /api/v1/nowhere não encontrada', code: 'NOT_FOUND' });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'accept-language': 'pt-BR', 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().errors).toEqual({ body: ['O corpo da requisição não é um JSON válido'] });
+  });
+
+  it('answers in English without a usable Accept-Language', async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { 'accept-language': 'de-DE,fr;q=0.8' },
+      { 'accept-language': 'en' },
+    ];
+    for (const headers of cases) {
+      const res = await register(headers);
+      expect(res.json()).toEqual({
+        message: 'The given data was invalid',
+        code: 'VALIDATION_ERROR',
+        errors: {
+          name: ['The name field is required'],
+          email: ['The e-mail field must be a valid e-mail'],
+          password: ['The password field must be at least 8 characters'],
+          password_confirmation: ['confirmation does not match'],
+        },
+      });
+    }
+  });
+
+  it('answers the 200 messages of the auth pages in the request language too', async () => {
+    const body = { email: 'nobody@example.com' };
+    const pt = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: body,
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(pt.statusCode).toBe(200);
+    expect(pt.json()).toEqual({
+      message: 'Se existir uma conta com este endereço, enviamos a ela um link para redefinir a senha',
+    });
+    const en = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: body });
+    expect(en.json()).toEqual({
+      message: 'If an account exists for this address, we have sent it a link to reset the password',
+    });
+  });
+});
