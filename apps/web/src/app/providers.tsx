@@ -1,13 +1,11 @@
 import { TOAST_LIMIT } from '@centavo/shared/constants';
 import { MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
 import { useToastsWanted } from '../lib/toasts.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+  import('../lib/notifications.ts').then((module) => ({ default: module.Notifications })),
 );
 
 function Toasts() {
@@ -23,11 +21,9 @@ function Toasts() {
 /** App-wide providers. The query cache lives in the signed-in layout (lib/query-client.ts). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <Toasts />
-        {children}
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      <Toasts />
+      {children}
+    </MantineProvider>
   );
 }

@@ -1,19 +1,16 @@
 import { OPERATIONS, type OperationId } from '@centavo/shared/constants';
 import { Text, type TextProps } from '@mantine/core';
 import { useMoneyFormat } from '../lib/use-money-format.ts';
+import classes from './AmountText.module.css';
 
 export type AmountTone = 'positive' | 'negative' | 'investment' | 'neutral';
 
-/**
- * Text colours that keep 4.5:1 contrast on the page background in both schemes (Mantine's shade 6 does
- * not on white), switched by the color-scheme Mantine sets on <html>.
- */
-const TONE_COLORS: Record<AmountTone, string | undefined> = {
-  positive: 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))',
-  negative: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
-  investment: 'light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))',
-  neutral: undefined,
+/** Classes for amounts drawn without this component (the entries list's plain rows): tabular figures, tones. */
+export const amountClasses: { money: string; toned: string } = {
+  money: classes.money ?? '',
+  toned: classes.toned ?? '',
 };
+const TONED = `${amountClasses.money} ${amountClasses.toned}`;
 
 /** The tone of an amount: by operation when given (income/expense/investment/transfer), else by sign. */
 export function amountTone(value: number, operation?: OperationId | number | null): AmountTone {
@@ -56,6 +53,7 @@ export function AmountText({
   showPlus = false,
   colored = true,
   component = 'span',
+  className,
   ...rest
 }: AmountTextProps) {
   const { format } = useMoneyFormat();
@@ -65,8 +63,7 @@ export function AmountText({
   return (
     <Text
       component={component}
-      c={colored ? TONE_COLORS[tone] : undefined}
-      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      className={`${colored ? TONED : amountClasses.money}${className ? ` ${className}` : ''}`}
       data-tone={tone}
       {...rest}
     >

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -10,7 +10,7 @@ export function PageLoader() {
   );
 }
 
-/** The first paint, before i18next has its texts: no words, just the spinner. */
+/** Shown while the first screen's texts or code are still loading: no words (no texts yet), just the spinner. */
 export function BootLoader() {
   return (
     <Center mih="60vh" role="status">

@@ -40,6 +40,27 @@ describe('api client (spec §4, §7)', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer access-1');
   });
 
+  it('asks for answers in the interface language (the <html lang> the translator sets)', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'pt-BR';
+      await apiRequest('/auth/forgot-password', { method: 'POST', body: {}, auth: false });
+      document.documentElement.lang = 'en';
+      await apiRequest('/user/me');
+      const sent = fetchMock.mock.calls.map(
+        (call) =>
+          ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+            'accept-language'
+          ],
+      );
+      expect(sent).toEqual(['pt-BR', 'en']);
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it('turns error bodies into a typed ApiError', async () => {
     vi.stubGlobal('fetch', async () =>
       json(422, { message: 'Invalid', code: 'VALIDATION_ERROR', errors: { email: ['is taken'] } }),

@@ -50,7 +50,7 @@ export function refreshToken(): Promise<boolean> {
     try {
       const response = await fetch(`${API_BASE}/auth/refresh`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: languageHeader({ 'content-type': 'application/json', accept: 'application/json' }),
         body: JSON.stringify({ refresh_token: token.refresh_token }),
       });
       if (!response.ok) return false;
@@ -63,6 +63,16 @@ export function refreshToken(): Promise<boolean> {
     }
   })();
   return refreshInFlight;
+}
+
+/**
+ * The interface language (set on <html> by lib/i18n.ts), so the server answers in it where it has no
+ * signed-in user's language to go by: the auth pages' messages and errors (docs/decisions/errors.md).
+ */
+function languageHeader(headers: Record<string, string>): Record<string, string> {
+  const lang = globalThis.document?.documentElement.lang;
+  if (lang) headers['accept-language'] = lang;
+  return headers;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -93,7 +103,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const token = getAuthState().token;
     if (token && token.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers = languageHeader({ accept: 'application/json' });
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = auth ? getAuthState().token : null;
   if (token) headers.authorization = `Bearer ${token.access_token}`;

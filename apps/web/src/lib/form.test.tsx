@@ -1,40 +1,24 @@
-import { resources } from '@centavo/shared';
 import { act, renderHook } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useForm } from './form.ts';
+import { changeLocale, initI18n } from './i18n.ts';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    react: { useSuspense: false },
-  });
+  await initI18n('en', ['validation']);
 });
 
-function wrapper({ children }: { children: ReactNode }) {
-  return <I18nextProvider i18n={i18next}>{children}</I18nextProvider>;
-}
-
 function setup(onSubmit = vi.fn()) {
-  return renderHook(
-    () =>
-      useForm({
-        initialValues: { email: '', password: '', password_confirmation: '', country_id: '' },
-        rules: {
-          email: 'required|email',
-          password: 'required|min:8',
-          password_confirmation: 'required|confirmed:password',
-          country_id: 'required',
-        },
-        onSubmit,
-      }),
-    { wrapper },
+  return renderHook(() =>
+    useForm({
+      initialValues: { email: '', password: '', password_confirmation: '', country_id: '' },
+      rules: {
+        email: 'required|email',
+        password: 'required|min:8',
+        password_confirmation: 'required|confirmed:password',
+        country_id: 'required',
+      },
+      onSubmit,
+    }),
   );
 }
 
@@ -79,9 +63,9 @@ describe('useForm (spec §5, DESIGN §7)', () => {
     act(() => result.current.getInputProps('password').onBlur());
     await settle();
     expect(result.current.getInputProps('password').error).toBe('The password field is required');
-    await act(() => i18next.changeLanguage('br'));
+    await act(() => changeLocale('br'));
     expect(result.current.getInputProps('password').error).toBe('O campo senha é obrigatório');
-    await act(() => i18next.changeLanguage('en'));
+    await act(() => changeLocale('en'));
   });
 
   it('checks every field on submit and only then calls onSubmit', async () => {

@@ -1,5 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { getAuthState, subscribeAuth } from './auth-store.ts';
+
+// Components hear about a settled query in a microtask instead of a `setTimeout(0)` task: the entries list
+// renders its first rows right after the month's response is parsed, not after whatever tasks are queued
+// (docs/decisions/ledger-web.md). Notifications stay batched: one microtask per batch.
+notifyManager.setScheduler(queueMicrotask);
 
 /**
  * The signed-in area's query cache. No retries anywhere (spec §7): a failed call is shown at once, never

@@ -29,7 +29,7 @@ export function useToastsWanted(): boolean {
 
 function show(message: string, color: string, autoClose: number): void {
   want();
-  import('@mantine/notifications').then(({ notifications }) => {
+  import('./notifications.ts').then(({ notifications }) => {
     notifications.show({
       message,
       color,

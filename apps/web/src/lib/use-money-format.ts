@@ -3,9 +3,9 @@ import { DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
 import { formatMoney } from '@centavo/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client.ts';
-import { intlLocale, isLocale } from './locale.ts';
+import { useLocale } from './i18n.ts';
+import { intlLocale } from './locale.ts';
 
 /**
  * The query keys match features/preferences (['user','preferences'], ['reference','currency']) so every
@@ -36,7 +36,7 @@ export function currencyCodeFor(currencyId: number | undefined, currencies: read
 
 /** The user's currency (preferences → GET /currency) and the interface locale, with a formatter. */
 export function useMoneyFormat(): MoneyFormat {
-  const { i18n } = useTranslation();
+  const language = useLocale();
   const preferences = useQuery({
     queryKey: PREFERENCES_KEY,
     queryFn: () => apiRequest<Preferences>('/user/preferences'),
@@ -47,8 +47,7 @@ export function useMoneyFormat(): MoneyFormat {
     queryFn: () => apiRequest<{ data: Currency[] }>('/currency'),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const locale = intlLocale(isLocale(language) ? language : 'en');
+  const locale = intlLocale(language);
   const currency = currencyCodeFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
   const format = useCallback((value: number) => formatMoney(value, currency, locale), [currency, locale]);
   const ready = preferences.isSuccess && currencies.isSuccess;

@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { NotFound } from '../../components/NotFound.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
+import { importWithReload } from '../../lib/reload-guard.ts';
 import { HOME_PATH, paths } from '../paths.ts';
+
+/** The 404 page loads on demand: the first load of a real page does not carry it. */
+export const NotFound = lazy(
+  importWithReload(() => import('../../components/NotFound.tsx').then((m) => ({ default: m.NotFound }))),
+);
 
 /** A route's validity check (spec §2): when it fails the page is a 404 'Page Not Found: {path}'. */
 export function ValidRoute({

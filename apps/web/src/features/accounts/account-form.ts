@@ -1,11 +1,5 @@
-import {
-  type Account,
-  type AccountCreateBody,
-  type AccountType,
-  type AccountUpdateBody,
-  MAX_CENTS,
-  parseMoney,
-} from '@centavo/shared';
+import type { Account, AccountCreateBody, AccountType, AccountUpdateBody } from '@centavo/shared';
+import { MAX_CENTS, parseMoney } from '@centavo/shared/money';
 import { formatCentsForInput } from '../../components/MoneyInput.tsx';
 
 /** What the account form edits: strings as the inputs hold them; converted to the API body on submit. */

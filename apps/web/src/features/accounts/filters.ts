@@ -1,4 +1,6 @@
-import { ACCOUNT_TYPES, type Account, type AccountType, type Bank, isValidMonth } from '@centavo/shared';
+import type { Account, AccountType, Bank } from '@centavo/shared';
+import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
+import { isValidMonth } from '@centavo/shared/dates';
 
 /**
  * The account list's filters, kept in the URL query so a filtered list can be bookmarked, shared and

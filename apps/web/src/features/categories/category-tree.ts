@@ -1,10 +1,5 @@
-import {
-  type Category,
-  type CategoryCreateBody,
-  type CategoryType,
-  type CategoryUpdateBody,
-  USER_CATEGORY_TYPES,
-} from '@centavo/shared';
+import type { Category, CategoryCreateBody, CategoryType, CategoryUpdateBody } from '@centavo/shared';
+import { USER_CATEGORY_TYPES } from '@centavo/shared/contracts/categories';
 
 /** The types a user can pick (transfer belongs to system category 1 only). */
 export type UserCategoryType = (typeof USER_CATEGORY_TYPES)[number];

@@ -1,12 +1,13 @@
-import { ACCOUNT_TYPES, type Account, type Bank } from '@centavo/shared';
+import type { Account, Bank } from '@centavo/shared';
+import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { type AccountFormValues, accountBody, accountFormValues } from '../account-form.ts';

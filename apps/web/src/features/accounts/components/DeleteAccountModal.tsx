@@ -2,8 +2,8 @@ import type { Account } from '@centavo/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { entriesCountFromConflict, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
 

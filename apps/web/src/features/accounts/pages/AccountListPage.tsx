@@ -1,15 +1,16 @@
-import { type Account, type Bank, currentMonth } from '@centavo/shared';
+import type { Account, Bank } from '@centavo/shared';
+import { currentMonth } from '@centavo/shared/dates';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useAccounts } from '../api/get-accounts.ts';

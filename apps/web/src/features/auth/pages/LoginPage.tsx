@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { login } from '../api/login.ts';

@@ -1,7 +1,7 @@
 import type { Category } from '@centavo/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 
 /** The whole tree (system and own, every type, with subcategories): a few dozen rows, tabs filter locally. */
 export function getCategories(): Promise<{ data: Category[] }> {
@@ -19,6 +19,5 @@ export function categoriesQueryOptions(language: string) {
 }
 
 export function useCategories() {
-  const { i18n } = useTranslation();
-  return useQuery(categoriesQueryOptions(i18n.resolvedLanguage ?? i18n.language));
+  return useQuery(categoriesQueryOptions(useLocale()));
 }

@@ -1,4 +1,5 @@
-import { type Category, type Subcategory, TRANSFER_CATEGORY_ID } from '@centavo/shared';
+import type { Category, Subcategory } from '@centavo/shared';
+import { TRANSFER_CATEGORY_ID } from '@centavo/shared/constants';
 import {
   ActionIcon,
   Badge,
@@ -13,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { categoryIcon } from '../icons.ts';
 
 export interface CategoryActions {

@@ -1,26 +1,85 @@
 import type { Entry } from '@centavo/shared';
-import { Text, Title } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { AmountText } from '../../../components/AmountText.tsx';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { dayFormatter, dayOffset, utcDay } from '../lib/formatters.ts';
 import { type DayHeaderItem, groupByDay, type ListItem } from '../lib/group-by-day.ts';
-import { EntryRow, type EntryRowActions } from './EntryRow.tsx';
+import { type EntriesT, EntryRow, type EntryRowActions, RowAmount } from './EntryRow.tsx';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
 
-/** Heights before measuring; rows measure themselves, so wrapped text at 320 px is fine. */
-const ESTIMATE = { day: 44, entry: 64 } as const;
+/**
+ * Heights in rem, equal to the rows' CSS min-heights (entries.module.css): the estimates are then exact,
+ * so measuring rendered rows changes no offset and causes no second layout pass.
+ */
+const ROW_REM = { day: 2.75, entry: 4 } as const;
 /** Gap under the last row of a day (part of the measured item, so offsets stay exact). */
 const DAY_GAP = 14;
+/** Rows kept rendered beyond the viewport once the first rows are on screen (smooth scrolling)… */
+const OVERSCAN = 8;
+/** …and before: the first paint only waits for what can be seen. */
+const FIRST_OVERSCAN = 1;
 
 let firstRowsMarked = false;
 
-function DayHeader({ item, locale, today }: { item: DayHeaderItem; locale: string; today: string }) {
-  const { t } = useTranslation('entries');
-  const [y = 1970, m = 1, d = 1] = item.date.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const offset = Math.round((date.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+/** Runs `task` when the main thread is idle (soon after paint); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 300 });
+    return () => cancelIdleCallback(handle);
+  }
+  // Safari has no requestIdleCallback: after the next frame instead.
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
+}
+
+function rootFontSize(): number {
+  const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * Row heights come from the rows' ResizeObserver entries only. The library's default also reads
+ * offsetHeight when a row mounts, which forces a synchronous layout of the whole page inside React's
+ * commit; the observer reports the same size after the browser's own layout, before paint, and any row
+ * taller than its estimate (larger text) is corrected there.
+ */
+function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
+}
+
+/** The list's height from the estimates alone (a plain loop: no virtualiser, no allocation). */
+function estimatedHeight(items: readonly ListItem[], sizes: { day: number; entry: number }): number {
+  let height = 0;
+  for (const item of items) {
+    height += item.kind === 'day' ? sizes.day : sizes.entry + (item.lastOfDay ? DAY_GAP : 0);
+  }
+  return height;
+}
+
+const DayHeader = memo(function DayHeader({
+  item,
+  locale,
+  today,
+  format,
+  t,
+}: {
+  item: DayHeaderItem;
+  locale: string;
+  today: string;
+  format: (cents: number) => string;
+  t: EntriesT;
+}) {
+  const offset = dayOffset(item.date, today);
   const relative =
     offset === 0
       ? t('list.today')
@@ -29,28 +88,27 @@ function DayHeader({ item, locale, today }: { item: DayHeaderItem; locale: strin
         : offset === 1
           ? t('list.tomorrow')
           : null;
-  const label = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(date);
+  const label = dayFormatter(locale).format(utcDay(item.date));
   return (
     <div className={classes.dayHeader}>
-      <Title order={2} fz="sm" fw={650} style={{ textTransform: 'capitalize' }}>
-        {relative ? `${relative} · ${label}` : label}
-      </Title>
-      <Text component="span" fz="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
+      <h2 className={classes.dayTitle}>{relative ? `${relative} · ${label}` : label}</h2>
+      <span className={classes.dayTotal}>
         <span className={classes.dayTotalLabel}>{t('list.dayTotal')}</span>
-        <AmountText value={item.total} showPlus fz="sm" fw={600} data-testid="day-total" />
-      </Text>
+        <RowAmount
+          value={item.total}
+          showPlus
+          format={format}
+          className={classes.dayTotalAmount}
+          testId="day-total"
+        />
+      </span>
     </div>
   );
-}
+});
 
 /**
  * Entries grouped by day in a window-scrolled virtual list: only the rows near the viewport are in the
- * DOM (a few dozen of 10 000), each measured after render.
+ * DOM (a few dozen of 10 000), each measured by a ResizeObserver.
  */
 export function EntriesList({
   entries,
@@ -59,6 +117,7 @@ export function EntriesList({
   locale,
   today,
   label,
+  format,
 }: {
   entries: readonly Entry[];
   lookups: Lookups;
@@ -66,10 +125,19 @@ export function EntriesList({
   locale: string;
   today: string;
   label: string;
+  /** Cents → money text in the user's currency (the page's one formatter, shared by every row). */
+  format: (cents: number) => string;
 }) {
+  const { t } = useTranslation('entries');
   const items: ListItem[] = useMemo(() => groupByDay(entries), [entries]);
   const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  // null until the list's position is known: the virtualiser stays off until then (see below).
+  const [scrollMargin, setScrollMargin] = useState<number | null>(null);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const [sizes] = useState(() => {
+    const rem = rootFontSize();
+    return { day: Math.round(ROW_REM.day * rem), entry: Math.round(ROW_REM.entry * rem) };
+  });
 
   // The list starts below the header and totals, whose height changes as they load.
   useLayoutEffect(() => {
@@ -82,32 +150,54 @@ export function EntriesList({
     return () => observer.disconnect();
   }, []);
 
+  // Stable per item list: the virtualiser recomputes every item's offset (O(n)) whenever getItemKey
+  // changes identity, which an inline arrow did on every render, scroll steps included.
+  const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  const estimateSize = useCallback(
+    (index: number) => {
+      const item = items[index];
+      if (!item) return sizes.entry;
+      return item.kind === 'day' ? sizes.day : sizes.entry + (item.lastOfDay ? DAY_GAP : 0);
+    },
+    [items, sizes],
+  );
+
+  // Until the list's offset is measured (the first commit) the virtualiser is disabled, so it neither
+  // lays out 10 000 offsets against a wrong margin nor renders rows for the wrong window; the list keeps
+  // its full estimated height meanwhile, so the page does not jump.
+  const enabled = scrollMargin !== null;
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: (index) => {
-      const item = items[index];
-      if (!item) return ESTIMATE.entry;
-      return item.kind === 'day' ? ESTIMATE.day : ESTIMATE.entry + (item.lastOfDay ? DAY_GAP : 0);
-    },
-    getItemKey: (index) => items[index]?.key ?? index,
-    overscan: 8,
-    scrollMargin,
+    estimateSize,
+    getItemKey,
+    overscan,
+    scrollMargin: scrollMargin ?? 0,
+    enabled,
+    // The window's size is known now: the first enabled render already has the right rows, instead of
+    // none until the virtualiser has observed the window and rendered again.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    measureElement: measureRow,
   });
   const virtualItems = virtualizer.getVirtualItems();
+  const hasRows = virtualItems.length > 0;
 
   // The benchmark measures from the data response to this mark (and counts [data-entry-row]).
   useEffect(() => {
-    if (firstRowsMarked || virtualItems.length === 0) return;
-    firstRowsMarked = true;
-    performance.mark('entries:first-rows');
-  }, [virtualItems.length]);
+    if (!hasRows) return;
+    if (!firstRowsMarked) {
+      firstRowsMarked = true;
+      performance.mark('entries:first-rows');
+    }
+    // The rows beyond the viewport follow once the visible ones are painted and the page is idle.
+    return whenIdle(() => setOverscan(OVERSCAN));
+  }, [hasRows]);
 
   return (
     <ul
       ref={listRef}
       aria-label={label}
       className={classes.list}
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: enabled ? virtualizer.getTotalSize() : estimatedHeight(items, sizes) }}
       data-testid="entries-list"
     >
       {virtualItems.map((virtual) => {
@@ -126,9 +216,16 @@ export function EntriesList({
             {...(item.kind === 'entry' ? { 'data-entry-row': '', 'data-entry-id': item.entry.id } : {})}
           >
             {item.kind === 'day' ? (
-              <DayHeader item={item} locale={locale} today={today} />
+              <DayHeader item={item} locale={locale} today={today} format={format} t={t} />
             ) : (
-              <EntryRow entry={item.entry} lookups={lookups} actions={actions} last={item.lastOfDay} />
+              <EntryRow
+                entry={item.entry}
+                lookups={lookups}
+                actions={actions}
+                last={item.lastOfDay}
+                format={format}
+                t={t}
+              />
             )}
           </li>
         );

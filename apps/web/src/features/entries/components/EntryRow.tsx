@@ -1,6 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
-import { ActionIcon, Badge, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import {
   IconCircle,
   IconCircleCheckFilled,
@@ -10,10 +10,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { AmountText } from '../../../components/AmountText.tsx';
+import { amountClasses, amountTone, signedAmount } from '../../../components/AmountText.tsx';
+import type { TFunction } from '../../../lib/i18n.ts';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
+
+const TONED_AMOUNT = `${amountClasses.money} ${amountClasses.toned}`;
 
 export interface EntryRowActions {
   onEdit: (entry: Entry) => void;
@@ -21,18 +23,57 @@ export interface EntryRowActions {
   onTogglePaid: (entry: Entry) => void;
 }
 
+/** `t` of the entries namespace: the list passes its own, one language subscription instead of one per row. */
+export type EntriesT = TFunction;
+
+/** Mantine's global focus ring and press effect, kept on the plain buttons of a row. */
+const BUTTON = 'mantine-focus-auto mantine-active';
+
+/**
+ * An amount as AmountText shows it (sign and tone by operation, tabular figures), as a plain span: rows
+ * are rendered by the dozen on every scroll step, and AmountText reads the currency through two query
+ * subscriptions per instance. The list formats with the page's one formatter instead.
+ */
+export function RowAmount({
+  value,
+  operation,
+  showPlus = false,
+  format,
+  className,
+  testId,
+}: {
+  value: number;
+  operation?: number;
+  showPlus?: boolean;
+  format: (cents: number) => string;
+  className?: string;
+  testId: string;
+}) {
+  const shown = signedAmount(value, operation);
+  const tone = amountTone(shown, operation);
+  return (
+    <span
+      className={className ? `${TONED_AMOUNT} ${className}` : TONED_AMOUNT}
+      data-tone={tone}
+      data-testid={testId}
+      data-cents={value}
+    >
+      {`${showPlus && shown > 0 ? '+' : ''}${format(shown)}`}
+    </span>
+  );
+}
+
 /**
  * The row's "⋯" menu. Until first opened it is a plain button: a Mantine Menu per row costs a popover
  * (floating position, ids, listeners) in every row that scrolls into view, which showed in scroll frames.
  */
-function RowMenu({ entry, actions }: { entry: Entry; actions: EntryRowActions }) {
-  const { t } = useTranslation('entries');
+function RowMenu({ entry, actions, t }: { entry: Entry; actions: EntryRowActions; t: EntriesT }) {
   const [mounted, setMounted] = useState(false);
   const [opened, setOpened] = useState(false);
   const trigger = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
+    <button
+      type="button"
+      className={`${BUTTON} ${classes.iconButton}`}
       aria-label={t('list.actions', { description: entry.description })}
       aria-haspopup="menu"
       data-testid="entry-menu"
@@ -46,7 +87,7 @@ function RowMenu({ entry, actions }: { entry: Entry; actions: EntryRowActions })
       }
     >
       <IconDots size={18} aria-hidden />
-    </ActionIcon>
+    </button>
   );
   if (!mounted) return trigger;
   return (
@@ -71,20 +112,28 @@ function RowMenu({ entry, actions }: { entry: Entry; actions: EntryRowActions })
 
 const FALLBACK_DOT = 'var(--mantine-color-gray-5)';
 
-/** One entry: paid toggle, description with its details, amount, and a menu (edit, delete). */
+/**
+ * One entry: paid toggle, description with its details, amount, and a menu (edit, delete).
+ * Plain elements styled by entries.module.css (and Mantine's global utility classes), not Mantine
+ * components: each of those runs its style-props machinery per instance, which was most of the time
+ * between the month's data arriving and its first rows painting (docs/decisions/ledger-web.md).
+ */
 export const EntryRow = memo(function EntryRow({
   entry,
   lookups,
   actions,
   last,
+  format,
+  t,
 }: {
   entry: Entry;
   lookups: Lookups;
   actions: EntryRowActions;
   /** The last row of its day gets the rounded bottom of the day's card. */
   last: boolean;
+  format: (cents: number) => string;
+  t: EntriesT;
 }) {
-  const { t } = useTranslation('entries');
   const category = entry.category_id === null ? undefined : lookups.categories.get(entry.category_id);
   const subcategory =
     entry.sub_category_id === null ? undefined : lookups.subcategories.get(entry.sub_category_id);
@@ -102,28 +151,32 @@ export const EntryRow = memo(function EntryRow({
     : t('list.noCategory');
   const tagNames = entry.tags.map((id) => lookups.tags.get(id)?.name).filter(Boolean);
   const paidLabel = t(entry.paid ? 'list.markUnpaid' : 'list.markPaid', { description: entry.description });
+  const paidText = entry.paid ? t('list.paid') : t('list.unpaid');
 
   return (
-    <div className={[classes.entryRow, last ? classes.lastOfDay : ''].join(' ')}>
-      <ActionIcon
-        variant="subtle"
-        color={entry.paid ? 'teal' : 'gray'}
-        radius="xl"
-        size="lg"
+    <div className={last ? `${classes.entryRow} ${classes.lastOfDay}` : classes.entryRow}>
+      <button
+        type="button"
+        className={`${BUTTON} ${classes.iconButton} ${classes.paidToggle}`}
         onClick={() => actions.onTogglePaid(entry)}
         aria-label={paidLabel}
-        title={entry.paid ? t('list.paid') : t('list.unpaid')}
+        title={paidText}
         data-testid="paid-toggle"
         data-paid={entry.paid}
       >
         {entry.paid ? <IconCircleCheckFilled size={24} aria-hidden /> : <IconCircle size={24} aria-hidden />}
-      </ActionIcon>
+      </button>
 
-      <UnstyledButton className={classes.main} onClick={() => actions.onEdit(entry)} data-testid="entry-open">
-        <Text fw={600} fz="sm" truncate="end" data-testid="entry-description">
+      <button
+        type="button"
+        className={`mantine-focus-auto ${classes.main}`}
+        onClick={() => actions.onEdit(entry)}
+        data-testid="entry-open"
+      >
+        <span className={classes.description} data-testid="entry-description">
           {entry.description}
-        </Text>
-        <div className={classes.meta}>
+        </span>
+        <span className={classes.meta}>
           <span
             className={classes.dot}
             style={{
@@ -131,15 +184,14 @@ export const EntryRow = memo(function EntryRow({
             }}
             aria-hidden
           />
-          <Text fz="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
+          <span className={classes.metaText}>
             {transfer ? accountText : `${categoryText} · ${accountText}`}
-          </Text>
+          </span>
           {entry.installment_number !== null && entry.installment_count !== null ? (
-            <Badge
-              size="xs"
-              variant="light"
-              color="gray"
-              style={{ flex: 'none' }}
+            // role="img": the short visible "1/3" is read as its full label.
+            <span
+              className={classes.badge}
+              role="img"
               aria-label={t('list.installment', {
                 number: entry.installment_number,
                 count: entry.installment_count,
@@ -147,51 +199,39 @@ export const EntryRow = memo(function EntryRow({
               data-testid="installment-badge"
             >
               {entry.installment_number}/{entry.installment_count}
-            </Badge>
+            </span>
           ) : null}
           {entry.fixed ? (
-            <Badge
-              size="xs"
-              variant="light"
-              color="gray"
-              style={{ flex: 'none' }}
-              leftSection={<IconRepeat size={10} aria-hidden />}
+            <span
+              className={classes.badge}
+              role="img"
               aria-label={t('list.fixedLabel')}
               data-testid="fixed-badge"
             >
+              <IconRepeat size={10} aria-hidden />
               {t('list.fixed')}
-            </Badge>
+            </span>
           ) : null}
           {tagNames.map((name) => (
-            <Badge
-              key={name}
-              size="xs"
-              variant="outline"
-              color="gray"
-              style={{ flex: 'none' }}
-              visibleFrom="sm"
-            >
+            <span key={name} className={`${classes.badge} ${classes.tagBadge} mantine-visible-from-sm`}>
               {name}
-            </Badge>
+            </span>
           ))}
-        </div>
-      </UnstyledButton>
+        </span>
+      </button>
 
-      <Box className={classes.amount}>
-        <AmountText
+      <div className={classes.amount}>
+        <RowAmount
           value={entry.value}
           operation={entry.operation_id}
-          fw={650}
-          fz="sm"
-          data-testid="entry-amount"
-          data-cents={entry.value}
+          format={format}
+          className={classes.entryAmount}
+          testId="entry-amount"
         />
-        <Text fz={11} c="dimmed" hiddenFrom="sm">
-          {entry.paid ? t('list.paid') : t('list.unpaid')}
-        </Text>
-      </Box>
+        <span className={`${classes.paidText} mantine-hidden-from-sm`}>{paidText}</span>
+      </div>
 
-      <RowMenu entry={entry} actions={actions} />
+      <RowMenu entry={entry} actions={actions} t={t} />
     </div>
   );
 });

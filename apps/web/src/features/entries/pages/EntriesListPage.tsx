@@ -33,12 +33,12 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMonthLong, MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
@@ -57,7 +57,7 @@ import { EntryFormModal } from '../components/EntryFormModal.tsx';
 import type { EntryRowActions } from '../components/EntryRow.tsx';
 import classes from '../components/entries.module.css';
 import { FiltersDrawer } from '../components/FiltersDrawer.tsx';
-import { buildLookups } from '../components/lookups.ts';
+import { buildLookups, type Lookups } from '../components/lookups.ts';
 import { ScopeDialog } from '../components/ScopeDialog.tsx';
 import { TotalsBar } from '../components/TotalsBar.tsx';
 import {
@@ -69,6 +69,7 @@ import {
   serializeListState,
   withFilter,
 } from '../lib/filters.ts';
+import { warmListFormatters } from '../lib/formatters.ts';
 import { needsScope, scopeOptions, scopeQuery } from '../lib/scope.ts';
 
 function ListSkeleton() {
@@ -83,6 +84,82 @@ function ListSkeleton() {
   );
 }
 
+/**
+ * The month's list, its loading and empty states. It alone subscribes to the month's entries, so when
+ * 10 000 of them arrive only the list renders, not the header, carousel, totals, toolbar and dialogs.
+ */
+const MonthEntries = memo(function MonthEntries({
+  state,
+  lookups,
+  actions,
+  locale,
+  format,
+  today,
+  monthLabel,
+  filtered,
+  onAdd,
+  onClearFilters,
+}: {
+  state: EntryListState;
+  lookups: Lookups;
+  actions: EntryRowActions;
+  locale: string;
+  format: (cents: number) => string;
+  today: string;
+  monthLabel: string;
+  filtered: boolean;
+  onAdd: () => void;
+  onClearFilters: () => void;
+}) {
+  const { t } = useTranslation(['entries', 'common']);
+  const entries = useEntries(state);
+  const list = entries.data?.data;
+
+  useEffect(() => {
+    if (entries.isError) toastError(errorMessage(t, entries.error, 'entries:errors.load'));
+  }, [entries.isError, entries.error, t]);
+
+  return (
+    <div
+      aria-busy={entries.isFetching}
+      style={{ opacity: entries.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+    >
+      {entries.isPending ? (
+        <ListSkeleton />
+      ) : entries.isError && !list ? (
+        <Stack align="center" py="xl">
+          <Text c="dimmed">{t('entries:errors.load')}</Text>
+          <Button variant="default" onClick={() => entries.refetch()}>
+            {t('entries:errors.retry')}
+          </Button>
+        </Stack>
+      ) : list && list.length > 0 ? (
+        <>
+          <Text fz="xs" c="dimmed" mb={6} aria-live="polite" data-testid="entries-count">
+            {t('entries:list.count', { count: list.length })}
+          </Text>
+          <EntriesList
+            entries={list}
+            lookups={lookups}
+            actions={actions}
+            locale={locale}
+            today={today}
+            label={t('entries:list.label', { month: monthLabel })}
+            format={format}
+          />
+        </>
+      ) : (
+        <EmptyMonth
+          monthLabel={monthLabel}
+          filtered={filtered}
+          onAdd={onAdd}
+          onClearFilters={onClearFilters}
+        />
+      )}
+    </div>
+  );
+});
+
 type Dialog =
   | { kind: 'none' }
   | { kind: 'form'; entry: Entry | null }
@@ -92,13 +169,12 @@ type Dialog =
 /** /entries/list: the landing page after sign-in. */
 export function EntriesListPage() {
   const { t } = useTranslation(['entries', 'common']);
-  const { locale } = useMoneyFormat();
+  const { locale, format } = useMoneyFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
   const today = todayIso();
   const thisMonth = currentMonth();
 
-  const entries = useEntries(state);
   const balance = useEntryBalance(state.month);
   const carouselStart = useCarouselStart();
   const accounts = useAccounts();
@@ -133,9 +209,12 @@ export function EntriesListPage() {
     setSearch((current) => (current.trim() === (state.q ?? '') ? current : (state.q ?? '')));
   }, [state.q]);
 
+  // The list's first render should not pay for building Intl formatters: build them while the month loads.
   useEffect(() => {
-    if (entries.isError) toastError(errorMessage(t, entries.error, 'entries:errors.load'));
-  }, [entries.isError, entries.error, t]);
+    const handle = setTimeout(() => warmListFormatters(locale, format), 0);
+    return () => clearTimeout(handle);
+  }, [locale, format]);
+
   useEffect(() => {
     if (balance.isError) toastError(errorMessage(t, balance.error, 'entries:errors.load'));
   }, [balance.isError, balance.error, t]);
@@ -187,8 +266,8 @@ export function EntriesListPage() {
   const startMonth: IsoMonth =
     [carouselStart.data?.month ?? thisMonth, thisMonth, state.month].sort()[0] ?? thisMonth;
   const filterCount = countFilters(state);
-  const list = entries.data?.data;
-  const openNew = () => setDialog({ kind: 'form', entry: null });
+  const openNew = useCallback(() => setDialog({ kind: 'form', entry: null }), []);
+  const clearAll = useCallback(() => setState(clearFilters(stateRef.current)), [setState]);
   const defaultDate = state.month === thisMonth ? today : firstDayOfMonth(state.month);
 
   const activeChips: { key: EntryFilterKey; label: string }[] = [];
@@ -348,42 +427,18 @@ export function EntriesListPage() {
         ) : null}
       </div>
 
-      <div
-        aria-busy={entries.isFetching}
-        style={{ opacity: entries.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-      >
-        {entries.isPending ? (
-          <ListSkeleton />
-        ) : entries.isError && !list ? (
-          <Stack align="center" py="xl">
-            <Text c="dimmed">{t('entries:errors.load')}</Text>
-            <Button variant="default" onClick={() => entries.refetch()}>
-              {t('entries:errors.retry')}
-            </Button>
-          </Stack>
-        ) : list && list.length > 0 ? (
-          <>
-            <Text fz="xs" c="dimmed" mb={6} aria-live="polite" data-testid="entries-count">
-              {t('entries:list.count', { count: list.length })}
-            </Text>
-            <EntriesList
-              entries={list}
-              lookups={lookups}
-              actions={actions}
-              locale={locale}
-              today={today}
-              label={t('entries:list.label', { month: monthLabel })}
-            />
-          </>
-        ) : (
-          <EmptyMonth
-            monthLabel={monthLabel}
-            filtered={filterCount > 0}
-            onAdd={openNew}
-            onClearFilters={() => setState(clearFilters(state))}
-          />
-        )}
-      </div>
+      <MonthEntries
+        state={state}
+        lookups={lookups}
+        actions={actions}
+        locale={locale}
+        format={format}
+        today={today}
+        monthLabel={monthLabel}
+        filtered={filterCount > 0}
+        onAdd={openNew}
+        onClearFilters={clearAll}
+      />
 
       <FiltersDrawer
         opened={filtersOpen}
