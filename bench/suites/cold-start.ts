@@ -11,6 +11,7 @@ import {
   getStatus,
   median,
   rootDir,
+  serverRuntime,
   sleep,
   stopChild,
   track,
@@ -37,9 +38,9 @@ async function timeToHealthy(
   const port = await freePort();
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [script], {
+    spawn(process.execPath, [...serverRuntime().nodeArgs, script], {
       cwd: rootDir,
-      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
+      env: serverRuntime({ ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }).env,
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
   );

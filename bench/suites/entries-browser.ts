@@ -57,7 +57,10 @@ function instrument(selector: string) {
         result.then(() => {
           const at = performance.now();
           w.__bench.api.push({ url: new URL(url, location.href).pathname, at });
-          if (isList(url) && w.__bench.dataAt === null) w.__bench.dataAt = at;
+          if (isList(url) && w.__bench.dataAt === null) {
+            w.__bench.dataAt = at;
+            performance.mark('bench:list-data');
+          }
         });
       }
       return result;
@@ -70,12 +73,123 @@ function instrument(selector: string) {
     requestAnimationFrame(() =>
       setTimeout(() => {
         w.__bench.rowsPaintedAt = performance.now();
+        performance.mark('bench:rows-painted');
       }, 0),
     );
   });
   document.addEventListener('DOMContentLoaded', () =>
     observer.observe(document.body, { childList: true, subtree: true }),
   );
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+};
+
+/**
+ * Main-thread CPU time between two user-timing marks of a trace: the top-level tasks of the marks' thread,
+ * each counted for the part of it inside the span (pro rata). Unlike wall time it hardly moves when other
+ * processes load the machine.
+ */
+function cpuBetween(events: TraceEvent[], from: string, to: string): number | null {
+  const start = events.find((e) => e.name === from);
+  const end = events.find((e) => e.name === to);
+  if (!start || !end) return null;
+  let cpu = 0;
+  let outerEnd = 0;
+  const tasks = events
+    .filter(
+      (e) =>
+        e.pid === start.pid &&
+        e.tid === start.tid &&
+        e.ph === 'X' &&
+        e.tdur !== undefined &&
+        e.dur !== undefined,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  for (const e of tasks) {
+    // Nested slices are inside their task: count the outermost only.
+    if (e.ts < outerEnd) continue;
+    const dur = e.dur ?? 0;
+    outerEnd = e.ts + dur;
+    const overlap = Math.min(e.ts + dur, end.ts) - Math.max(e.ts, start.ts);
+    if (overlap > 0 && dur > 0) cpu += ((e.tdur ?? 0) * overlap) / dur;
+  }
+  return cpu / 1000;
+}
+
+/** Wheel steps of the scroll run: 30 down, 10 back up, one every 40 ms (faster than a person reads). */
+const SCROLL_STEPS = { down: 30, up: 10, px: 400, everyMs: 40 } as const;
+
+interface ScrollSample {
+  /** Main-thread tasks while scrolling, CPU time each (trace `tdur`), sorted ascending (ms). */
+  taskCpu: number[];
+  /** Intervals between animation frames while scrolling (wall time, ms). */
+  frames: number[];
+  rowsAfter: number;
+}
+
+/**
+ * Scrolls the loaded list with the mouse wheel under a Chrome trace. The main thread's CPU time per task
+ * is the load-robust figure (a frame's script, style and layout run in one task); rAF intervals are the
+ * wall-clock frames, which on a shared two-core machine mostly measure the neighbours.
+ */
+async function measureScroll(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  page: import('playwright-core').Page,
+): Promise<ScrollSample> {
+  await page.mouse.move(640, 700);
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__frames = [];
+    w.__framesOn = true;
+    const tick = (t: number) => {
+      w.__frames.push(t);
+      if (w.__framesOn) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    performance.mark('bench:scroll-start');
+  });
+  for (let i = 0; i < SCROLL_STEPS.down + SCROLL_STEPS.up; i++) {
+    await page.mouse.wheel(0, i < SCROLL_STEPS.down ? SCROLL_STEPS.px : -SCROLL_STEPS.px);
+    await page.waitForTimeout(SCROLL_STEPS.everyMs);
+  }
+  await page.waitForTimeout(200);
+  await page.evaluate(() => performance.mark('bench:scroll-end'));
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
+    w.__framesOn = false;
+    return w.__frames.slice(1).map((t, i) => t - (w.__frames[i] ?? t));
+  });
+  const rowsAfter = await page.evaluate(() => document.querySelectorAll('[data-entry-row]').length);
+  const events = trace.traceEvents;
+  const start = events.find((e) => e.name === 'bench:scroll-start');
+  const end = events.find((e) => e.name === 'bench:scroll-end');
+  // The page's main thread is the one its user-timing marks were recorded on.
+  const taskCpu = events
+    .filter(
+      (e) =>
+        start &&
+        end &&
+        e.pid === start.pid &&
+        e.tid === start.tid &&
+        e.ph === 'X' &&
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.tdur !== undefined &&
+        e.ts >= start.ts &&
+        e.ts <= end.ts,
+    )
+    .map((e) => (e.tdur ?? 0) / 1000)
+    .sort((a, b) => a - b);
+  return { taskCpu, frames, rowsAfter };
 }
 
 export const entriesBrowser: Benchmark = {
@@ -218,6 +332,42 @@ export const entriesBrowser: Benchmark = {
         );
         await context.close();
       }
+      // Scrolling: a fresh page per run, the list loaded and idle, then the wheel.
+      const scrolls: ScrollSample[] = [];
+      const renderCpu: number[] = [];
+      for (let i = 0; i < (ctx.quick ? 1 : 2); i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await context.addInitScript(
+          (value: string) => localStorage.setItem('centavo.auth', value),
+          JSON.stringify(auth),
+        );
+        await context.addInitScript(instrument, ROW_SELECTOR);
+        const page = await context.newPage();
+        // These runs are traced (which slows the page a little), so their first render only gives CPU time.
+        await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+        await page.goto(`${server.url}${PAGE}`, { waitUntil: 'load' });
+        const loaded = await page
+          .waitForFunction(
+            () =>
+              (window as unknown as { __bench: { rowsPaintedAt: number | null } }).__bench.rowsPaintedAt !==
+              null,
+            undefined,
+            { timeout: 20_000 },
+          )
+          .then(() => true)
+          .catch(() => false);
+        const loadTrace = JSON.parse((await browser.stopTracing()).toString()) as {
+          traceEvents: TraceEvent[];
+        };
+        if (loaded) {
+          const cpu = cpuBetween(loadTrace.traceEvents, 'bench:list-data', 'bench:rows-painted');
+          if (cpu !== null) renderCpu.push(cpu);
+          await page.waitForTimeout(1000);
+          scrolls.push(await measureScroll(browser, page));
+        }
+        await context.close();
+      }
+
       const span = (from: (s: Sample) => number | null) =>
         samples
           .map((s) => {
@@ -286,7 +436,52 @@ export const entriesBrowser: Benchmark = {
           note: samples.every((s) => s.ownMarker) ? ENTRY_ROW : `no ${ENTRY_ROW}: counted ${ROW_SELECTOR}`,
         }),
       );
+      push(
+        result,
+        metric({
+          name: 'first render, main-thread CPU: list response parsed → first rows painted (median)',
+          value: renderCpu.length ? median(renderCpu) : null,
+          unit: 'ms',
+          note: renderCpu.length
+            ? `traced runs ${renderCpu.map((v) => v.toFixed(0)).join(', ')}; CPU time (trace tdur) hardly moves with the machine's load, the wall-time figure above does; from the GET /entry body read, so it includes the page parsing it`
+            : 'no traced run',
+        }),
+      );
+      const quantile = (sorted: number[], q: number) =>
+        sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? null) : null;
+      // A run whose trace held no task of the page proves nothing: it counts as missing, not as 0 ms.
+      const traced = scrolls.filter((x) => x.taskCpu.length > 0);
+      const longest = traced.map((x) => x.taskCpu.at(-1) ?? 0);
+      const p95 = traced.map((x) => quantile(x.taskCpu, 0.95) ?? 0);
+      const allFrames = scrolls.flatMap((x) => x.frames).sort((a, b) => a - b);
+      push(
+        result,
+        metric({
+          name: 'scroll: longest main-thread task, CPU time (median of runs)',
+          value: traced.length === scrolls.length && traced.length > 0 ? median(longest) : null,
+          unit: 'ms',
+          target: { on: 'value', op: '<=', limit: 16 },
+          note: traced.length
+            ? `${SCROLL_STEPS.down}+${SCROLL_STEPS.up} wheel steps of ${SCROLL_STEPS.px} px every ${SCROLL_STEPS.everyMs} ms; runs ${longest.map((v) => v.toFixed(1)).join(', ')}; task p95 ${p95.map((v) => v.toFixed(1)).join(', ')} ms; ${Math.max(...scrolls.map((x) => x.rowsAfter))} rows after`
+            : 'no scroll run was traced (list not loaded, or no page task in the trace)',
+        }),
+      );
+      push(
+        result,
+        metric({
+          name: 'scroll: animation-frame intervals, wall time (p50 / p95)',
+          value: quantile(allFrames, 0.5),
+          unit: 'ms',
+          note: allFrames.length
+            ? `p95 ${quantile(allFrames, 0.95)?.toFixed(1)} ms, ${allFrames.filter((f) => f > 17).length} of ${allFrames.length} frames over 17 ms (wall time: the machine's load shows here)`
+            : 'no frames recorded',
+        }),
+      );
       result.details.samples = samples;
+      result.details.scrolls = scrolls.map((x) => ({
+        taskCpu: x.taskCpu.slice(-10),
+        rowsAfter: x.rowsAfter,
+      }));
     } finally {
       await browser.close();
       await server.stop();

@@ -3,6 +3,7 @@ import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
+import { soak } from './soak.ts';
 import { userMe } from './user-me.ts';
 import { webSize } from './web-size.ts';
 
@@ -17,4 +18,4 @@ export const benchmarks: Benchmark[] = [
 ];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */
-export const optionalBenchmarks: Benchmark[] = [ledgerApi('D3'), ledgerApi('D2')];
+export const optionalBenchmarks: Benchmark[] = [ledgerApi('D3'), ledgerApi('D2'), soak];

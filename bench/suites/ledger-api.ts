@@ -3,8 +3,8 @@ import type { AutocannonRequest } from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../../apps/api/src/db/connection.ts';
 import { findAccounts } from '../../apps/api/src/modules/accounts/accounts.repository.ts';
-import { computeBalances } from '../../apps/api/src/modules/entries/balance.service.ts';
-import { findEntries, findEntryById } from '../../apps/api/src/modules/entries/entries.repository.ts';
+import { monthBalance } from '../../apps/api/src/modules/entries/balance.service.ts';
+import { findEntriesJson, findEntryById } from '../../apps/api/src/modules/entries/entries.repository.ts';
 import { createEntry, toEntryQuery } from '../../apps/api/src/modules/entries/entries.service.ts';
 import { type Dataset, type DbKind, ensureDataset, sqliteFileMb, workingCopy } from '../datasets/load.ts';
 import { monthAt } from '../datasets/model.ts';
@@ -74,7 +74,8 @@ function cases(dataset: Dataset, accountIds: number[], entryIds: number[], categ
         return async () => {
           const p = listParams[i++ % listParams.length] as (typeof listParams)[number];
           const query = await toEntryQuery(db, USER_ID, { month: p.month, account_id: p.account_id });
-          return findEntries(db, USER_ID, query);
+          // As the route calls it (entries.routes.ts): the database writes the entries' JSON text.
+          return findEntriesJson(db, USER_ID, query);
         };
       },
     },
@@ -91,10 +92,8 @@ function cases(dataset: Dataset, accountIds: number[], entryIds: number[], categ
       inProcess: (db) => {
         let i = 0;
         return async () => {
-          const month = months[i++ % months.length] as string;
-          const accounts = await findAccounts(db, USER_ID, true);
-          // As the route calls it (entries.routes.ts): no "up to today" figure in GET /entry/balance.
-          return computeBalances(db, USER_ID, accounts, month, { todayBalance: false });
+          // As the route calls it (entries.routes.ts): one statement, accounts and sums together.
+          return monthBalance(db, USER_ID, months[i++ % months.length] as string);
         };
       },
     },

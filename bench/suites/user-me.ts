@@ -104,6 +104,14 @@ export const userMe: Benchmark = {
           note: `p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms`,
         }),
       );
+      push(
+        result,
+        metric({
+          name: 'bare Fastify: CPU per request',
+          value: (b.cpuMsPerRequest ?? Number.NaN) * 1000,
+          unit: 'µs',
+        }),
+      );
       for (const { kind } of apps) {
         const a = combine(appRounds.get(kind) ?? []);
         push(
@@ -116,6 +124,17 @@ export const userMe: Benchmark = {
             baselineName: 'bare Fastify',
             target: { on: 'ratio', op: '>=', limit: 0.5 },
             note: a.non2xx || a.errors ? `${a.non2xx} non-2xx, ${a.errors} errors` : undefined,
+          }),
+        );
+        // The steadiest figure on a shared host: server CPU per request, against bare Fastify's.
+        push(
+          result,
+          metric({
+            name: `${kind}: /user/me CPU per request`,
+            value: (a.cpuMsPerRequest ?? Number.NaN) * 1000,
+            unit: 'µs',
+            baseline: (b.cpuMsPerRequest ?? Number.NaN) * 1000,
+            baselineName: 'bare Fastify',
           }),
         );
         push(
