@@ -37,3 +37,10 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export const VERIFY_TOKEN_TTL_HOURS = 48;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/**
+ * The entries page loads a month in pages of this many entries (GET /entry?page&per_page), the next
+ * page as the list nears the end of what it has: a month of 10 000 entries costs the server, the socket
+ * and the browser a bounded amount per request (docs/decisions/ledger-list-paging.md).
+ */
+export const ENTRY_PAGE_SIZE = 500;
