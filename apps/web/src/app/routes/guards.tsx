@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { importWithReload } from '../../lib/reload-guard.ts';
 import { HOME_PATH, paths } from '../paths.ts';
@@ -28,7 +29,16 @@ export function isNumericId(params: Record<string, string | undefined>): boolean
 /** Signed-in users skip the visitor pages (login, register, landing). */
 export function VisitorOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Navigate to={HOME_PATH} replace /> : children;
+  // While the signed-in page's code loads, the router keeps this page on screen: a spinner in place of
+  // the form says something is happening (an empty card looked broken).
+  return isAuthenticated ? (
+    <>
+      <Navigate to={HOME_PATH} replace />
+      <PageLoader />
+    </>
+  ) : (
+    children
+  );
 }
 
 /** For the layout-less pages that still need a user (/me). */
