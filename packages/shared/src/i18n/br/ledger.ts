@@ -285,4 +285,10 @@ export const ledger = {
     count: '{count} tags',
     countOne: '1 tag',
   },
+  entriesPaging: {
+    loadingMore: 'Carregando mais lançamentos…',
+    loaded: '{loaded} de {total} carregados',
+    failed: 'Não foi possível carregar mais lançamentos.',
+    retry: 'Tentar de novo',
+  },
 } as const;

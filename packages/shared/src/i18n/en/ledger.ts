@@ -273,4 +273,10 @@ export const ledger = {
     count: '{count} tags',
     countOne: '1 tag',
   },
+  entriesPaging: {
+    loadingMore: 'Loading more entries…',
+    loaded: '{loaded} of {total} loaded',
+    failed: 'Could not load more entries.',
+    retry: 'Try again',
+  },
 } as const;

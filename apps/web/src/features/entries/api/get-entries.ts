@@ -1,28 +1,47 @@
-import type { Entry } from '@centavo/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type EntryListState, toApiQuery } from '../lib/filters.ts';
+import { type EntryPage, nextPageParam } from '../lib/paging.ts';
 import { entryKeys } from './keys.ts';
 
-export interface EntryListResponse {
-  data: Entry[];
-  meta: { total: number; page: number; per_page: number };
-}
+export type { EntryPage } from '../lib/paging.ts';
 
-/** GET /entry for a month and filters: the whole month in one response (the list is virtualised). */
-export function getEntries(state: EntryListState, signal?: AbortSignal): Promise<EntryListResponse> {
-  return apiRequest<EntryListResponse>('/entry', { query: toApiQuery(state), signal });
+/** What the list's cache entry holds: the pages loaded so far, in order. */
+export type EntryListData = InfiniteData<EntryPage, number>;
+
+/**
+ * GET /entry for a month and filters, one page of ENTRY_PAGE_SIZE (sorted by date then id). A month may
+ * hold 10 000 entries: the list asks for the next page as it nears the end of what it has
+ * (docs/decisions/ledger-list-paging.md).
+ */
+export function getEntriesPage(
+  state: EntryListState,
+  page: number,
+  signal?: AbortSignal,
+): Promise<EntryPage> {
+  return apiRequest<EntryPage>('/entry', {
+    query: { ...toApiQuery(state), page, per_page: ENTRY_PAGE_SIZE },
+    signal,
+  });
 }
 
 export function entriesQueryOptions(state: EntryListState) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: entryKeys.list(state),
-    queryFn: ({ signal }) => getEntries(state, signal),
+    queryFn: ({ signal, pageParam }) => getEntriesPage(state, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
     // Keep showing the previous month while the next loads; the list dims instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
 }
 
 export function useEntries(state: EntryListState) {
-  return useQuery(entriesQueryOptions(state));
+  return useInfiniteQuery(entriesQueryOptions(state));
 }

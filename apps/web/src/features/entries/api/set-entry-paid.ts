@@ -1,7 +1,7 @@
 import type { Entry } from '@centavo/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { EntryListResponse } from './get-entries.ts';
+import type { EntryListData } from './get-entries.ts';
 import { entryKeys } from './keys.ts';
 
 export interface SetEntryPaidArgs {
@@ -14,19 +14,37 @@ export function setEntryPaid({ id, paid }: SetEntryPaidArgs): Promise<Entry> {
   return apiRequest<Entry>(`/entry/${id}/paid`, { method: 'POST', body: { paid } });
 }
 
-type Snapshot = [readonly unknown[], EntryListResponse | undefined][];
+type Snapshot = [readonly unknown[], EntryListData | undefined][];
 
-/** Flips the entry in every cached list (a filtered and an unfiltered view may both hold it). */
-function patchLists(queryClient: QueryClient, id: number, paid: boolean): void {
-  queryClient.setQueriesData<EntryListResponse>({ queryKey: entryKeys.lists() }, (old) => {
-    if (!old) return old;
-    const index = old.data.findIndex((e) => e.id === id);
-    const current = old.data[index];
-    if (!current) return old;
-    const data = old.data.slice();
+/**
+ * Flips the entry in every cached list (a filtered and an unfiltered view may both hold it): only the page
+ * holding it is replaced, the other pages keep their identity.
+ */
+export function patchPaid(
+  old: EntryListData | undefined,
+  id: number,
+  paid: boolean,
+): EntryListData | undefined {
+  if (!old) return old;
+  for (let p = 0; p < old.pages.length; p++) {
+    const page = old.pages[p];
+    const index = page ? page.data.findIndex((e) => e.id === id) : -1;
+    const current = page?.data[index];
+    if (!page || !current) continue;
+    if (current.paid === paid) return old;
+    const data = page.data.slice();
     data[index] = { ...current, paid };
-    return { ...old, data };
-  });
+    const pages = old.pages.slice();
+    pages[p] = { ...page, data };
+    return { ...old, pages };
+  }
+  return old;
+}
+
+function patchLists(queryClient: QueryClient, id: number, paid: boolean): void {
+  queryClient.setQueriesData<EntryListData>({ queryKey: entryKeys.lists() }, (old) =>
+    patchPaid(old, id, paid),
+  );
 }
 
 /**
@@ -40,7 +58,7 @@ export function useSetEntryPaid() {
     mutationFn: setEntryPaid,
     onMutate: async ({ id, paid }): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: entryKeys.lists() });
-      const snapshot: Snapshot = queryClient.getQueriesData<EntryListResponse>({
+      const snapshot: Snapshot = queryClient.getQueriesData<EntryListData>({
         queryKey: entryKeys.lists(),
       });
       patchLists(queryClient, id, paid);

@@ -1,9 +1,9 @@
-import type { Entry } from '@centavo/shared';
 import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { dayFormatter, dayOffset, utcDay } from '../lib/formatters.ts';
-import { type DayHeaderItem, groupByDay, type ListItem } from '../lib/group-by-day.ts';
+import type { DayHeaderItem, ListItem } from '../lib/group-by-day.ts';
+import { type EntryPage, groupPages, NO_PAGES, shouldFetchMore } from '../lib/paging.ts';
 import { type EntriesT, EntryRow, type EntryRowActions, RowAmount } from './EntryRow.tsx';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
@@ -106,12 +106,62 @@ const DayHeader = memo(function DayHeader({
   );
 });
 
+/** Where the list's pages stand (useInfiniteQuery's flags, as plain values). */
+export interface ListPaging {
+  /** Entries of the month with its filters (meta.total), loaded or not. */
+  total: number;
+  hasNextPage: boolean;
+  /** A request of this list is running (the next page, or a refetch of the loaded ones). */
+  busy: boolean;
+  /** The next page is being fetched (the end row shows it). */
+  fetchingNext: boolean;
+  /** The last next-page request failed: the end row offers a retry, nothing is fetched by scrolling. */
+  failed: boolean;
+  onLoadMore: () => void;
+}
+
+/**
+ * Below the loaded rows while the month has more: what is happening, in words (role="status"), with the
+ * count loaded, or a retry after a failure. As tall as an entry row, so the page does not jump.
+ */
+function EndRow({ loaded, paging, locale }: { loaded: number; paging: ListPaging; locale: string }) {
+  const { t } = useTranslation('ledger');
+  const number = new Intl.NumberFormat(locale);
+  const count = t('entriesPaging.loaded', {
+    loaded: number.format(loaded),
+    total: number.format(paging.total),
+  });
+  if (paging.failed && !paging.busy) {
+    return (
+      <div className={classes.endRow} role="alert" data-testid="entries-load-more-failed">
+        <span>{t('entriesPaging.failed')}</span>
+        <button
+          type="button"
+          className={`mantine-focus-auto mantine-active ${classes.retryButton}`}
+          onClick={paging.onLoadMore}
+        >
+          {t('entriesPaging.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={classes.endRow} role="status" data-testid="entries-loading-more">
+      <span className={classes.spinner} aria-hidden />
+      <span>{t('entriesPaging.loadingMore')}</span>
+      <span className={classes.endCount}>{count}</span>
+    </div>
+  );
+}
+
 /**
  * Entries grouped by day in a window-scrolled virtual list: only the rows near the viewport are in the
- * DOM (a few dozen of 10 000), each measured by a ResizeObserver.
+ * DOM (a few dozen of 10 000), each measured by a ResizeObserver. The month comes in pages; the next one
+ * is asked for when the rendered rows come near the end of the loaded ones (lib/paging.ts).
  */
 export function EntriesList({
-  entries,
+  pages,
+  paging,
   lookups,
   actions,
   locale,
@@ -119,7 +169,8 @@ export function EntriesList({
   label,
   format,
 }: {
-  entries: readonly Entry[];
+  pages: readonly EntryPage[];
+  paging: ListPaging;
   lookups: Lookups;
   actions: EntryRowActions;
   locale: string;
@@ -129,7 +180,14 @@ export function EntriesList({
   format: (cents: number) => string;
 }) {
   const { t } = useTranslation('entries');
-  const items: ListItem[] = useMemo(() => groupByDay(entries), [entries]);
+  // An appended page groups only its own entries; the result is kept for the next append (never changed:
+  // groupPages copies what it extends, so a render React throws away leaves nothing behind).
+  const groupedRef = useRef(NO_PAGES);
+  const grouped = useMemo(() => groupPages(pages, groupedRef.current), [pages]);
+  useEffect(() => {
+    groupedRef.current = grouped;
+  }, [grouped]);
+  const items: ListItem[] = grouped.items;
   const listRef = useRef<HTMLUListElement>(null);
   // null until the list's position is known: the virtualiser stays off until then (see below).
   const [scrollMargin, setScrollMargin] = useState<number | null>(null);
@@ -180,6 +238,23 @@ export function EntriesList({
   });
   const virtualItems = virtualizer.getVirtualItems();
   const hasRows = virtualItems.length > 0;
+  const lastRendered = virtualItems.at(-1)?.index ?? -1;
+
+  // Near the end of what is loaded: the next page. `busy` holds it back while any request of the list
+  // runs, so a page is asked for once, and never after the last one or a failure (no fetch loop).
+  const { hasNextPage, busy, failed, onLoadMore } = paging;
+  useEffect(() => {
+    if (
+      shouldFetchMore({
+        lastRenderedIndex: lastRendered,
+        loadedItems: items.length,
+        hasNextPage,
+        busy,
+        failed,
+      })
+    )
+      onLoadMore();
+  }, [lastRendered, items.length, hasNextPage, busy, failed, onLoadMore]);
 
   // The benchmark measures from the data response to this mark (and counts [data-entry-row]).
   useEffect(() => {
@@ -193,43 +268,48 @@ export function EntriesList({
   }, [hasRows]);
 
   return (
-    <ul
-      ref={listRef}
-      aria-label={label}
-      className={classes.list}
-      style={{ height: enabled ? virtualizer.getTotalSize() : estimatedHeight(items, sizes) }}
-      data-testid="entries-list"
-    >
-      {virtualItems.map((virtual) => {
-        const item = items[virtual.index];
-        if (!item) return null;
-        return (
-          <li
-            key={virtual.key}
-            data-index={virtual.index}
-            ref={virtualizer.measureElement}
-            className={classes.row}
-            style={{
-              transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
-              paddingBottom: item.kind === 'entry' && item.lastOfDay ? DAY_GAP : 0,
-            }}
-            {...(item.kind === 'entry' ? { 'data-entry-row': '', 'data-entry-id': item.entry.id } : {})}
-          >
-            {item.kind === 'day' ? (
-              <DayHeader item={item} locale={locale} today={today} format={format} t={t} />
-            ) : (
-              <EntryRow
-                entry={item.entry}
-                lookups={lookups}
-                actions={actions}
-                last={item.lastOfDay}
-                format={format}
-                t={t}
-              />
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul
+        ref={listRef}
+        aria-label={label}
+        className={classes.list}
+        style={{ height: enabled ? virtualizer.getTotalSize() : estimatedHeight(items, sizes) }}
+        data-testid="entries-list"
+      >
+        {virtualItems.map((virtual) => {
+          const item = items[virtual.index];
+          if (!item) return null;
+          return (
+            <li
+              key={virtual.key}
+              data-index={virtual.index}
+              ref={virtualizer.measureElement}
+              className={classes.row}
+              style={{
+                transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
+                paddingBottom: item.kind === 'entry' && item.lastOfDay ? DAY_GAP : 0,
+              }}
+              {...(item.kind === 'entry' ? { 'data-entry-row': '', 'data-entry-id': item.entry.id } : {})}
+            >
+              {item.kind === 'day' ? (
+                <DayHeader item={item} locale={locale} today={today} format={format} t={t} />
+              ) : (
+                <EntryRow
+                  entry={item.entry}
+                  lookups={lookups}
+                  actions={actions}
+                  last={item.lastOfDay}
+                  format={format}
+                  t={t}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {hasNextPage ? (
+        <EndRow loaded={pages.reduce((n, page) => n + page.data.length, 0)} paging={paging} locale={locale} />
+      ) : null}
+    </>
   );
 }

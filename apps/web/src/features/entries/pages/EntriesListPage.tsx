@@ -52,7 +52,7 @@ import { useTags } from '../api/get-tags.ts';
 import { useSetEntryPaid } from '../api/set-entry-paid.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { EmptyMonth } from '../components/EmptyMonth.tsx';
-import { EntriesList } from '../components/EntriesList.tsx';
+import { EntriesList, type ListPaging } from '../components/EntriesList.tsx';
 import { EntryFormModal } from '../components/EntryFormModal.tsx';
 import type { EntryRowActions } from '../components/EntryRow.tsx';
 import classes from '../components/entries.module.css';
@@ -70,6 +70,7 @@ import {
   withFilter,
 } from '../lib/filters.ts';
 import { warmListFormatters } from '../lib/formatters.ts';
+import { totalOf } from '../lib/paging.ts';
 import { needsScope, scopeOptions, scopeQuery } from '../lib/scope.ts';
 
 function ListSkeleton() {
@@ -113,33 +114,60 @@ const MonthEntries = memo(function MonthEntries({
 }) {
   const { t } = useTranslation(['entries', 'common']);
   const entries = useEntries(state);
-  const list = entries.data?.data;
+  const pages = entries.data?.pages;
+  const total = pages ? totalOf(pages) : 0;
+  const { fetchNextPage } = entries;
+  // cancelRefetch false: a request already running is joined, never restarted.
+  const onLoadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const paging: ListPaging = useMemo(
+    () => ({
+      total,
+      hasNextPage: entries.hasNextPage && !entries.isPlaceholderData,
+      busy: entries.isFetching,
+      fetchingNext: entries.isFetchingNextPage,
+      failed: entries.isFetchNextPageError,
+      onLoadMore,
+    }),
+    [
+      total,
+      entries.hasNextPage,
+      entries.isPlaceholderData,
+      entries.isFetching,
+      entries.isFetchingNextPage,
+      entries.isFetchNextPageError,
+      onLoadMore,
+    ],
+  );
 
   useEffect(() => {
-    if (entries.isError) toastError(errorMessage(t, entries.error, 'entries:errors.load'));
-  }, [entries.isError, entries.error, t]);
+    // A failed next page says so in the list's end row (with a retry), not in a toast per attempt.
+    if (entries.isError && !entries.isFetchNextPageError)
+      toastError(errorMessage(t, entries.error, 'entries:errors.load'));
+  }, [entries.isError, entries.isFetchNextPageError, entries.error, t]);
 
   return (
     <div
-      aria-busy={entries.isFetching}
+      // Busy while the month (re)loads, not while a further page does: the loaded rows stay usable.
+      aria-busy={entries.isFetching && !entries.isFetchingNextPage}
       style={{ opacity: entries.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
       {entries.isPending ? (
         <ListSkeleton />
-      ) : entries.isError && !list ? (
+      ) : entries.isError && !pages ? (
         <Stack align="center" py="xl">
           <Text c="dimmed">{t('entries:errors.load')}</Text>
           <Button variant="default" onClick={() => entries.refetch()}>
             {t('entries:errors.retry')}
           </Button>
         </Stack>
-      ) : list && list.length > 0 ? (
+      ) : pages && total > 0 ? (
         <>
           <Text fz="xs" c="dimmed" mb={6} aria-live="polite" data-testid="entries-count">
-            {t('entries:list.count', { count: list.length })}
+            {t('entries:list.count', { count: total })}
           </Text>
           <EntriesList
-            entries={list}
+            pages={pages}
+            paging={paging}
             lookups={lookups}
             actions={actions}
             locale={locale}
@@ -168,7 +196,8 @@ type Dialog =
 
 /** /entries/list: the landing page after sign-in. */
 export function EntriesListPage() {
-  const { t } = useTranslation(['entries', 'common']);
+  // `ledger` holds the list's paging texts (its end row): loaded with the page's own, not when the row shows.
+  const { t } = useTranslation(['entries', 'common', 'ledger']);
   const { locale, format } = useMoneyFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams), [searchParams]);

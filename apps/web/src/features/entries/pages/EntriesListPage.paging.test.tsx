@@ -1,0 +1,178 @@
+import type { Entry } from '@centavo/shared';
+import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
+import { currentMonth } from '@centavo/shared/dates';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { EntriesListPage } from './EntriesListPage.tsx';
+
+const TOTAL = 1200;
+const MONTH = currentMonth();
+
+/** 1 200 entries over the month's first 28 days, in the API's order (date, then id). */
+const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) => ({
+  id: i + 1,
+  description: `Entry ${i + 1}`,
+  value: 1000 + i,
+  date: `${MONTH}-${String(Math.floor((i * 28) / TOTAL) + 1).padStart(2, '0')}`,
+  operation_id: 2,
+  category_id: null,
+  sub_category_id: null,
+  account_id: null,
+  card_id: null,
+  destination_account_id: null,
+  paid: false,
+  paid_at: null,
+  notes: null,
+  fixed: false,
+  limit_fixed_date: null,
+  series_id: null,
+  installment_number: null,
+  installment_count: null,
+  tags: [],
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+}));
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Pages asked for, in order, and pages to fail once. */
+let requested: number[] = [];
+let failOnce = new Set<number>();
+
+function answer(input: RequestInfo | URL): Response {
+  const url = new URL(String(input), 'http://localhost');
+  switch (url.pathname) {
+    case '/api/v1/entry': {
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      requested.push(page);
+      if (failOnce.delete(page)) return json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+      const data = ALL.slice((page - 1) * perPage, page * perPage);
+      return json({ data, meta: { total: TOTAL, page, per_page: perPage } });
+    }
+    case '/api/v1/entry/balance':
+      return json({
+        month: MONTH,
+        income: 0,
+        expense: 0,
+        investment: 0,
+        result: 0,
+        opening_balance: 0,
+        closing_balance: 0,
+        predicted_balance: 0,
+        accounts: [],
+      });
+    case '/api/v1/entry/get-start-of-date-carousel':
+      return json({ month: MONTH, date: `${MONTH}-01` });
+    case '/api/v1/user/preferences':
+      return json({});
+    default:
+      return json({ data: [] });
+  }
+}
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/entries/list?month=${MONTH}`]}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/entries/list" element={<EntriesListPage />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+}
+
+/** Scrolls the window (jsdom does not) so the viewport's bottom is at the end of the loaded rows. */
+async function scrollToLoadedEnd() {
+  const list = screen.getByTestId('entries-list');
+  const height = Number.parseFloat(list.style.height);
+  await act(async () => {
+    Object.defineProperty(window, 'scrollY', {
+      value: Math.max(0, height - window.innerHeight),
+      configurable: true,
+    });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+function renderedIds(): number[] {
+  return [...document.querySelectorAll('[data-entry-row]')].map((row) =>
+    Number(row.getAttribute('data-entry-id')),
+  );
+}
+
+describe('the entries page loads the month in pages', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => {
+    requested = [];
+    failOnce = new Set();
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input)),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the next page near the end of the loaded rows, once each, until the last', async () => {
+    renderPage();
+    await screen.findByText('Entry 1');
+    // The count is the month's, not what is loaded; the end row says what is loading.
+    expect(screen.getByTestId('entries-count').textContent).toBe(`Entries: ${TOTAL}`);
+    expect(screen.getByRole('status').textContent).toContain('Loading more entries…');
+    expect(screen.getByRole('status').textContent).toContain(`${ENTRY_PAGE_SIZE} of 1,200 loaded`);
+    expect(requested).toEqual([1]);
+
+    await scrollToLoadedEnd();
+    await waitFor(() => expect(requested).toEqual([1, 2]));
+    await screen.findByText('1,000 of 1,200 loaded');
+    expect(renderedIds()).toContain(ENTRY_PAGE_SIZE);
+
+    await scrollToLoadedEnd();
+    await waitFor(() => expect(requested).toEqual([1, 2, 3]));
+    await waitFor(() => expect(screen.queryByTestId('entries-loading-more')).toBeNull());
+
+    // Everything is loaded: the end of the list shows the month's last entry and asks for nothing more.
+    await scrollToLoadedEnd();
+    expect(renderedIds()).toContain(TOTAL);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(requested).toEqual([1, 2, 3]);
+  });
+
+  it('offers a retry when a page fails, and does not ask again by itself', async () => {
+    failOnce.add(2);
+    renderPage();
+    await screen.findByText('Entry 1');
+    await scrollToLoadedEnd();
+    const failed = await screen.findByTestId('entries-load-more-failed');
+    expect(failed.textContent).toContain('Could not load more entries.');
+    await scrollToLoadedEnd();
+    expect(requested).toEqual([1, 2]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('1,000 of 1,200 loaded');
+    expect(requested).toEqual([1, 2, 2]);
+  });
+});
