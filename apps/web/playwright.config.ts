@@ -49,6 +49,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
+    // The app honours reduced motion (theme.ts): elements appear where they end up, so a click is never
+    // aimed at a control that a sliding toast or closing menu is about to cover (a CI flake, 2026-11-21).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
