@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
 import type { Db } from '../../db/connection.ts';
 import { createAccount } from '../ledger/ledger.test-helpers.ts';
-import { entriesListJsonQuery } from './entries.repository.ts';
+import { entriesListJsonQuery } from './entries.list.ts';
 import { createEntry } from './entries.service.ts';
 import { monthBalanceStatement, totalsByAccountQuery } from './totals.repository.ts';
 
 /**
  * QUALITY.md guard: the hot queries use the intended index or aggregate on both dialects. The month list
- * (as GET /entry runs it: entriesListJsonQuery) must range-scan entries_user_date in its ORDER BY (no sort
- * step), or with an account filter the account and destination indexes; the balance query must read
- * account_month_totals through account_month_totals_key (never entries).
+ * (as GET /entry runs it: entriesListJsonQuery of entries.list.ts) must range-scan entries_user_date in its
+ * ORDER BY (no sort step), or with an account filter the account and destination indexes; a page of it must
+ * find its keys and its total in those indexes alone and read only the page's rows; the balance query must
+ * read account_month_totals through account_month_totals_key (never entries).
  */
 let ctx: TestContext;
 let userId: number;
@@ -112,6 +113,52 @@ describe('EXPLAIN guard', () => {
       expect(text).not.toContain('TEMP B-TREE');
     } else {
       expect(text).not.toContain('Seq Scan');
+    }
+  });
+
+  it('a deep page finds its keys and its total in the indexes alone, then reads only its rows by id', async () => {
+    const db = ctx.database.db;
+    const account = (
+      await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const month = { start: '2026-03-01', end: '2026-03-31' };
+    // As the route runs page 3 of ENTRY_PAGE_SIZE-sized pages (entries.routes.ts).
+    const page = { limit: 500, offset: 1000 };
+    const byAccount = await plan(
+      db,
+      entriesListJsonQuery(db, userId, { ...month, account_id: account }, page).compile(db),
+    );
+    const whole = await plan(db, entriesListJsonQuery(db, userId, month, page).compile(db));
+    if (ctx.database.kind === 'sqlite') {
+      // OFFSET skips keys, not JSON: the ordered, limited part reads covering indexes only, so no skipped row
+      // is looked up or written; each page row is then one rowid lookup.
+      const searches = byAccount.split('\n').filter((line) => line.startsWith('SEARCH entries USING'));
+      const count = (pattern: RegExp) => searches.filter((line) => pattern.test(line)).length;
+      expect(byAccount).toContain('MERGE (UNION ALL)');
+      // Keys and total, each half: two searches of each index, both covering.
+      expect(count(/COVERING INDEX entries_user_account_date \(/)).toBe(2);
+      expect(count(/COVERING INDEX entries_user_destination \(/)).toBe(2);
+      expect(count(/INTEGER PRIMARY KEY/)).toBe(1);
+      expect(searches).toHaveLength(5);
+      expect(byAccount).not.toContain('TEMP B-TREE');
+      expect(whole).toMatch(/COVERING INDEX entries_user_date \(/);
+      expect(whole).toContain('INTEGER PRIMARY KEY');
+      expect(whole).not.toMatch(/SEARCH entries USING INDEX/);
+      expect(whole).not.toContain('TEMP B-TREE');
+      for (const text of [byAccount, whole]) expect(text).not.toMatch(/SCAN entries(?! USING)/);
+    } else {
+      // PostgreSQL: the keys and the counts from the indexes; the page's rows by primary key.
+      expect(byAccount).toContain('entries_user_account_date');
+      expect(byAccount).toContain('entries_user_destination');
+      expect(byAccount).toContain('entries_pkey');
+      expect(whole).toContain('entries_user_date');
+      expect(whole).toContain('entries_pkey');
+      for (const text of [byAccount, whole]) expect(text).not.toContain('Seq Scan');
     }
   });
 
