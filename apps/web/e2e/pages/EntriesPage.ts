@@ -80,6 +80,21 @@ export class EntriesPage {
     return this.page.locator('[data-entry-row]');
   }
 
+  /** "Entries: N": the month's count (meta.total), however many pages are loaded. */
+  count(): Locator {
+    return this.page.getByTestId('entries-count');
+  }
+
+  /** The row under the loaded entries while the month has more pages (role="status"). */
+  loadingMore(): Locator {
+    return this.page.getByTestId('entries-loading-more');
+  }
+
+  /** Scrolls the window to the bottom of what is loaded, as the End key would. */
+  async scrollToLoadedEnd() {
+    await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  }
+
   /** A figure of the totals bar in cents (read from the element's data, not from formatted text). */
   async total(key: 'income' | 'expense' | 'result' | 'balance' | 'predicted'): Promise<number> {
     return Number(await this.page.getByTestId(`total-${key}-value`).getAttribute('data-cents'));
