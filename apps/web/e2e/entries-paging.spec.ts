@@ -44,14 +44,17 @@ test('entries: a month of more than two pages loads page by page while scrolling
   const page2Held = new Promise<void>((resolve) => {
     releasePage2 = resolve;
   });
-  await page.route((url) => url.pathname === '/api/v1/entry', async (route) => {
-    const url = new URL(route.request().url());
-    const n = Number(url.searchParams.get('page'));
-    expect(url.searchParams.get('per_page')).toBe(String(ENTRY_PAGE_SIZE));
-    pages.push(n);
-    if (n === 2) await page2Held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/v1/entry',
+    async (route) => {
+      const url = new URL(route.request().url());
+      const n = Number(url.searchParams.get('page'));
+      expect(url.searchParams.get('per_page')).toBe(String(ENTRY_PAGE_SIZE));
+      pages.push(n);
+      if (n === 2) await page2Held;
+      await route.continue();
+    },
+  );
 
   await entries.goto(month);
   await expect(entries.row('Bulk 0001')).toBeVisible();
