@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { type Db, idleSqlite } from '../../db/connection.ts';
+import { type Db, idleSqlite, type SqliteAccess } from '../../db/connection.ts';
 import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
 import { fixedStatement, inTransaction, isPostgres, likePattern } from '../ledger/common.ts';
 import {
@@ -10,7 +10,7 @@ import {
   nonZeroDeltas,
   type TotalsDelta,
   totalsUpsertArgs,
-  totalsUpsertText,
+  totalsUpsertFromText,
 } from './totals.repository.ts';
 
 export const entryColumns = [
@@ -81,16 +81,6 @@ const INSERT_TEXT = `insert into entries (${INSERT_COLUMNS.join(', ')})
 const insertOneStatement = fixedStatement<{ id: number }>(`${INSERT_TEXT} returning id`);
 const insertArgs = (row: NewEntryRow) => INSERT_COLUMNS.map((c) => row[c]);
 
-/**
- * PostgreSQL: one entry and its aggregate rows (one, two for a transfer) in a single statement — a single
- * statement is atomic, and it saves the BEGIN/COMMIT round trips of the hot create path.
- */
-const insertWithTotalsStatements = [1, 2].map((rows) =>
-  fixedStatement<{ id: number }>(`with e as (${INSERT_TEXT} returning id),
-    t as (${totalsUpsertText(rows, INSERT_COLUMNS.length + 1)})
-    select id from e`),
-);
-
 /** Inserts entries and answers their ids in the order given (ids grow with insertion order). */
 export async function insertEntries(db: Db, rows: NewEntryRow[]): Promise<number[]> {
   if (rows.length === 1) {
@@ -109,31 +99,169 @@ export async function insertEntries(db: Db, rows: NewEntryRow[]): Promise<number
   return ids;
 }
 
+type EntryRefRow = { kind: string; id: number; type: string | null; category_id: number | null };
+
 /**
- * One entry with its effect on the aggregates, atomically: a single statement on PostgreSQL, the insert and
- * the upsert in one transaction on SQLite (synchronous when the connection is idle, else Kysely's, joined
- * when the caller has one open). Answers the entry's id.
+ * An entry's references in one statement (the create path is hot): which accounts are the user's, and the
+ * category and subcategory when visible to the user (system rows or the user's own). $1 user, $2 and $3
+ * accounts (the same id twice for one account), $4 category and $5 subcategory (null: none).
  */
-export async function insertEntryWithTotals(db: Db, userId: number, row: NewEntryRow): Promise<number> {
-  const deltas = new Map<string, TotalsDelta>();
-  addEffects(deltas, [row], 1);
-  const totals = nonZeroDeltas(deltas);
-  const single = isPostgres(db) ? insertWithTotalsStatements[totals.length - 1] : undefined;
-  if (single) {
-    const { rows } = await single(db, [...insertArgs(row), ...totalsUpsertArgs(totals)]);
-    return Number(rows[0]?.id);
+const ENTRY_REFS_TEXT = `select 'a' as kind, id, cast(null as text) as type, cast(null as bigint) as category_id
+    from accounts where user_id = $1 and id in ($2, $3)
+  union all
+  select 'c', id, type, cast(null as bigint) from categories
+    where id = $4 and (user_id is null or user_id = $1)
+  union all
+  select 's', id, cast(null as text), category_id from subcategories
+    where id = $5 and (user_id is null or user_id = $1)`;
+const entryRefsStatement = fixedStatement<EntryRefRow>(ENTRY_REFS_TEXT);
+
+function refsArgs(
+  userId: number,
+  refs: Pick<EntryRefsCheck, 'accounts' | 'categoryId' | 'subCategoryId'>,
+): unknown[] {
+  const [first, second = first] = refs.accounts;
+  return [userId, first, second, refs.categoryId, refs.subCategoryId];
+}
+
+/** The lookup's rows as sets and records (rows of other kinds, such as the written entry, are skipped). */
+function refRows(rows: readonly EntryRefRow[]): EntryRefRows {
+  const result: EntryRefRows = { accounts: new Set() };
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (row.kind === 'a') result.accounts.add(id);
+    else if (row.kind === 'c') result.category = { id, type: row.type ?? '' };
+    else if (row.kind === 's') result.subcategory = { id, category_id: Number(row.category_id) };
   }
-  const sqlite = idleSqlite(db);
-  if (sqlite) {
-    return sqlite.database
-      .transaction(() => {
+  return result;
+}
+
+/** What a single entry's references must be for the write to go ahead (see insertEntryWithTotals). */
+export interface EntryRefsCheck {
+  /** One account, or a transfer's two (distinct) accounts: all must be the user's. */
+  accounts: [number] | [number, number];
+  /** A category visible to the user, of `categoryType`; null: none asked (transfers). */
+  categoryId: number | null;
+  categoryType: string | null;
+  /** A subcategory visible to the user and of `categoryId`; null: none asked. */
+  subCategoryId: number | null;
+  /** Throws the request's 404/422 when `found` does not confirm the references (never writes). */
+  confirm(found: EntryRefRows): void;
+}
+
+/** PostgreSQL types of the entry columns: placeholders of an INSERT … SELECT are not typed by the target. */
+const PG_COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
+  user_id: 'bigint',
+  description: 'text',
+  value: 'bigint',
+  date: 'text',
+  operation_id: 'integer',
+  category_id: 'bigint',
+  sub_category_id: 'bigint',
+  account_id: 'bigint',
+  card_id: 'bigint',
+  destination_account_id: 'bigint',
+  paid: 'integer',
+  paid_at: 'text',
+  notes: 'text',
+  fixed: 'integer',
+  limit_fixed_date: 'text',
+  series_id: 'bigint',
+  installment_number: 'integer',
+  installment_count: 'integer',
+  tag_ids: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+};
+
+/** Placeholders of createWithRefsStatements: $1–$5 as ENTRY_REFS_TEXT, $6 accounts, $7 category type. */
+const FIRST_ROW_ARG = 8;
+
+/**
+ * PostgreSQL, the single-entry create in one statement and one round trip: the references (ENTRY_REFS_TEXT,
+ * answered as they are, for the error when one fails), the entry inserted only when the same rows confirm
+ * every reference as EntryRefsCheck.confirm does, and its aggregate rows (none, one, two for a transfer)
+ * upserted only for an inserted entry. One statement is atomic; the create no longer waits for the lookup's
+ * round trip before it writes.
+ */
+const createWithRefsStatements = [0, 1, 2].map((totals) => {
+  const values = INSERT_COLUMNS.map((c, i) => `$${FIRST_ROW_ARG + i}::${PG_COLUMN_TYPES[c]}`);
+  const upsert = totals
+    ? `, t as (${totalsUpsertFromText(totals, FIRST_ROW_ARG + INSERT_COLUMNS.length, 'e')})`
+    : '';
+  return fixedStatement<EntryRefRow>(`with r as (${ENTRY_REFS_TEXT}),
+    e as (
+      insert into entries (${INSERT_COLUMNS.join(', ')}) select ${values.join(', ')}
+      where (select count(*) from r where kind = 'a') = $6
+        and ($4::bigint is null or exists (select 1 from r where kind = 'c' and type = $7::text))
+        and ($5::bigint is null or exists (select 1 from r where kind = 's' and category_id = $4::bigint))
+      returning id)${upsert}
+    select kind, id, type, category_id from r
+    union all
+    select 'e', id, cast(null as text), cast(null as bigint) from e`);
+});
+
+/**
+ * SQLite: one better-sqlite3 transaction function per connection (building one costs more than the insert):
+ * the lookup, the check, the insert and the upsert run synchronously inside BEGIN IMMEDIATE, so nothing
+ * interleaves and a failed check rolls back a transaction that wrote nothing.
+ */
+const sqliteCreates = new WeakMap<
+  SqliteAccess,
+  (row: NewEntryRow, userId: number, refs: EntryRefsCheck, totals: TotalsDelta[]) => number
+>();
+
+function sqliteCreate(sqlite: SqliteAccess) {
+  let create = sqliteCreates.get(sqlite);
+  if (!create) {
+    const transaction = sqlite.database.transaction(
+      (row: NewEntryRow, userId: number, refs: EntryRefsCheck, totals: TotalsDelta[]) => {
+        refs.confirm(refRows(entryRefsStatement.runSync(sqlite, refsArgs(userId, refs))));
         const id = Number(insertOneStatement.runSync(sqlite, insertArgs(row))[0]?.id);
         applyTotalsSync(sqlite, userId, totals);
         return id;
-      })
-      .immediate();
+      },
+    );
+    create = transaction.immediate;
+    sqliteCreates.set(sqlite, create);
   }
+  return create;
+}
+
+/**
+ * One entry with its effect on the aggregates, written only once its references are confirmed, atomically:
+ * a single statement on PostgreSQL, one synchronous transaction on SQLite when the connection is idle, else
+ * Kysely's (joined when the caller has one open). Answers the entry's id; a failed check throws
+ * `refs.confirm`'s error and writes nothing.
+ */
+export async function insertEntryWithTotals(
+  db: Db,
+  userId: number,
+  row: NewEntryRow,
+  refs: EntryRefsCheck,
+): Promise<number> {
+  const deltas = new Map<string, TotalsDelta>();
+  addEffects(deltas, [row], 1);
+  const totals = nonZeroDeltas(deltas);
+  const single = isPostgres(db) ? createWithRefsStatements[totals.length] : undefined;
+  if (single) {
+    const args = [
+      ...refsArgs(userId, refs),
+      refs.accounts.length,
+      refs.categoryType,
+      ...insertArgs(row),
+      ...totalsUpsertArgs(totals),
+    ];
+    const { rows } = await single(db, args);
+    const written = rows.find((r) => r.kind === 'e');
+    if (written) return Number(written.id);
+    refs.confirm(refRows(rows));
+    throw new Error('entry not written although its references were confirmed');
+  }
+  const sqlite = idleSqlite(db);
+  if (sqlite) return sqliteCreate(sqlite)(row, userId, refs, totals);
   return inTransaction(db, async (trx) => {
+    refs.confirm(await findEntryRefs(trx, userId, refs.accounts, refs.categoryId, refs.subCategoryId));
     const [id] = await insertEntries(trx, [row]);
     await applyTotals(trx, userId, deltas);
     return id as number;
@@ -445,25 +573,6 @@ export interface EntryRefRows {
   subcategory?: { id: number; category_id: number } | undefined;
 }
 
-/**
- * An entry's references checked in one statement (the create path is hot): which accounts are the user's,
- * and the category and subcategory when visible to the user (system rows or the user's own).
- */
-/** Accounts ($2, $3: the same id twice for one account), category $4 and subcategory $5 (null: none). */
-const entryRefsStatement = fixedStatement<{
-  kind: string;
-  id: number;
-  type: string | null;
-  category_id: number | null;
-}>(`select 'a' as kind, id, cast(null as text) as type, cast(null as bigint) as category_id
-    from accounts where user_id = $1 and id in ($2, $3)
-  union all
-  select 'c', id, type, cast(null as bigint) from categories
-    where id = $4 and (user_id is null or user_id = $1)
-  union all
-  select 's', id, cast(null as text), category_id from subcategories
-    where id = $5 and (user_id is null or user_id = $1)`);
-
 export async function findEntryRefs(
   db: Db,
   userId: number,
@@ -471,14 +580,6 @@ export async function findEntryRefs(
   categoryId: number | null,
   subCategoryId: number | null,
 ): Promise<EntryRefRows> {
-  const [first, second = first] = accountIds;
-  const { rows } = await entryRefsStatement(db, [userId, first, second, categoryId, subCategoryId]);
-  const result: EntryRefRows = { accounts: new Set() };
-  for (const row of rows) {
-    const id = Number(row.id);
-    if (row.kind === 'a') result.accounts.add(id);
-    else if (row.kind === 'c') result.category = { id, type: row.type ?? '' };
-    else result.subcategory = { id, category_id: Number(row.category_id) };
-  }
-  return result;
+  const refs = { accounts: accountIds, categoryId, subCategoryId };
+  return refRows((await entryRefsStatement(db, refsArgs(userId, refs))).rows);
 }

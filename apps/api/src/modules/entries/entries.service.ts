@@ -28,6 +28,7 @@ import {
   deleteEntries,
   deleteSeries,
   type EntryQuery,
+  type EntryRefRows,
   type EntryRow,
   findEntryById,
   findEntryRefs,
@@ -112,11 +113,17 @@ const OPERATION_TYPE: Record<number, string> = {
   [OPERATIONS.investment]: 'investment',
 };
 
-/**
- * Checks an entry's references: shape problems → 422 naming the field; ids that are not the user's (or do
- * not exist) → 404 naming the field, the same answer for both.
- */
-async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Refs> {
+/** An entry's references as they will be stored, and what the database must confirm about them. */
+interface RefsPlan {
+  refs: Refs;
+  accounts: [number] | [number, number];
+  categoryId: number | null;
+  categoryType: string | null;
+  subCategoryId: number | null;
+}
+
+/** The shape checks of an entry's references (422 naming the field), before any lookup. */
+function planRefs(input: RefsInput): RefsPlan {
   if (input.card_id != null) throw validationError({ card_id: ['cards are not available yet'] });
   if (input.account_id == null) throw validationError({ account_id: ['is required'] });
   if (input.operation_id === OPERATIONS.transfer) {
@@ -126,50 +133,72 @@ async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Re
     if (destination === input.account_id) {
       throw validationError({ destination_account_id: ['must be different from account_id'] });
     }
-    const owned = (await findEntryRefs(db, userId, [input.account_id, destination], null, null)).accounts;
-    if (!owned.has(input.account_id)) throw missing('account_id', 'Account');
-    if (!owned.has(destination)) throw missing('destination_account_id', 'Account');
-    // DESIGN.md §3: a transfer always lands in category 1 / subcategory 27, whatever was sent.
     return {
-      operation_id: OPERATIONS.transfer,
-      category_id: TRANSFER_CATEGORY_ID,
-      sub_category_id: TRANSFER_SUBCATEGORY_ID,
-      account_id: input.account_id,
-      card_id: null,
-      destination_account_id: destination,
+      // DESIGN.md §3: a transfer always lands in category 1 / subcategory 27, whatever was sent.
+      refs: {
+        operation_id: OPERATIONS.transfer,
+        category_id: TRANSFER_CATEGORY_ID,
+        sub_category_id: TRANSFER_SUBCATEGORY_ID,
+        account_id: input.account_id,
+        card_id: null,
+        destination_account_id: destination,
+      },
+      accounts: [input.account_id, destination],
+      categoryId: null,
+      categoryType: null,
+      subCategoryId: null,
     };
   }
   if (input.category_id == null) throw validationError({ category_id: ['is required'] });
-  const refs = await findEntryRefs(
-    db,
-    userId,
-    [input.account_id],
-    input.category_id,
-    input.sub_category_id ?? null,
-  );
-  const owned = refs.accounts;
-  const category = refs.category;
-  const sub = refs.subcategory;
-  if (!owned.has(input.account_id)) throw missing('account_id', 'Account');
+  return {
+    refs: {
+      operation_id: input.operation_id,
+      category_id: input.category_id,
+      sub_category_id: input.sub_category_id ?? null,
+      account_id: input.account_id,
+      card_id: null,
+      destination_account_id: null,
+    },
+    accounts: [input.account_id],
+    categoryId: input.category_id,
+    categoryType: OPERATION_TYPE[input.operation_id] ?? null,
+    subCategoryId: input.sub_category_id ?? null,
+  };
+}
+
+/**
+ * The lookup's verdict on a plan: ids that are not the user's (or do not exist) → 404 naming the field, the
+ * same answer for both; a category of the wrong type or a subcategory of another category → 422. The
+ * PostgreSQL create (insertEntryWithTotals) writes only when its statement finds the same conditions true.
+ */
+function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
+  const [account, destination] = plan.accounts;
+  if (!found.accounts.has(account)) throw missing('account_id', 'Account');
+  if (destination !== undefined) {
+    if (!found.accounts.has(destination)) throw missing('destination_account_id', 'Account');
+    return;
+  }
+  const category = found.category;
   if (!category) throw missing('category_id', 'Category');
-  const wanted = OPERATION_TYPE[input.operation_id];
-  if (category.type !== wanted) {
+  if (category.type !== plan.categoryType) {
+    const wanted = OPERATION_TYPE[plan.refs.operation_id];
     throw validationError({ category_id: [`must be a ${wanted} category for this operation`] });
   }
-  if (input.sub_category_id != null) {
+  if (plan.subCategoryId !== null) {
+    const sub = found.subcategory;
     if (!sub) throw missing('sub_category_id', 'Subcategory');
     if (sub.category_id !== category.id) {
       throw validationError({ sub_category_id: ['must belong to the category'] });
     }
   }
-  return {
-    operation_id: input.operation_id,
-    category_id: category.id,
-    sub_category_id: input.sub_category_id ?? null,
-    account_id: input.account_id,
-    card_id: null,
-    destination_account_id: null,
-  };
+}
+
+/** Checks an entry's references (planRefs, then one lookup for confirmRefs) and answers them as stored. */
+async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Refs> {
+  const plan = planRefs(input);
+  const found = await findEntryRefs(db, userId, plan.accounts, plan.categoryId, plan.subCategoryId);
+  confirmRefs(plan, found);
+  return plan.refs;
 }
 
 /** Tag ids from an array of ids or a comma-separated string of ids and labels (labels are created). */
@@ -237,10 +266,19 @@ export async function createEntry(
   });
   const noTags = body.tags === undefined || body.tags.length === 0;
   if (!body.installments && !body.fixed && noTags) {
-    // The hot path, one row without tags: a read of the references, then one atomic write of the row and
-    // its aggregates (insertEntryWithTotals). Nothing is written before every check has passed.
-    const base = baseRow(await resolveRefs(db, userId, body), []);
-    return toEntry({ ...base, id: await insertEntryWithTotals(db, userId, base) });
+    // The hot path, one row without tags: the lookup of its references, their check, the row and its
+    // aggregates in one atomic write (one statement on PostgreSQL, one synchronous transaction on SQLite).
+    // Nothing is written unless every check passes.
+    const plan = planRefs(body);
+    const base = baseRow(plan.refs, []);
+    const check = {
+      accounts: plan.accounts,
+      categoryId: plan.categoryId,
+      categoryType: plan.categoryType,
+      subCategoryId: plan.subCategoryId,
+      confirm: (found: EntryRefRows) => confirmRefs(plan, found),
+    };
+    return toEntry({ ...base, id: await insertEntryWithTotals(db, userId, base, check) });
   }
   return inTransaction(db, async (trx) => {
     const refs = await resolveRefs(trx, userId, body);

@@ -213,6 +213,7 @@ describe('POST /entry', () => {
       [expense(acc, { sub_category_id: 999999 }), 'sub_category_id'],
       [expense(acc, { tags: [999999] }), 'tags'],
       [expense(acc, { operation_id: 4, destination_account_id: 999999 }), 'destination_account_id'],
+      [expense(acc2, { operation_id: 4, account_id: 999999, destination_account_id: acc2 }), 'account_id'],
     ] as const) {
       const res = await u.request({ method: 'POST', url: '/api/v1/entry', payload });
       expect(res.statusCode, res.body).toBe(404);

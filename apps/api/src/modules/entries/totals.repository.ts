@@ -131,6 +131,25 @@ export function totalsUpsertText(rows: number, first: number, user = '$1'): stri
     on conflict (user_id, account_id, month) do update set ${set}`;
 }
 
+/**
+ * PostgreSQL: totalsUpsertText's upsert with its rows selected from the CTE `source` (one copy of the rows
+ * per source row, none when the source is empty), for a write that depends on an earlier step of the same
+ * statement. The placeholders carry casts: in an INSERT … SELECT they are not typed by the target columns.
+ */
+export function totalsUpsertFromText(rows: number, first: number, source: string, user = '$1'): string {
+  const selects: string[] = [];
+  let n = first;
+  for (let r = 0; r < rows; r++) {
+    const row = [`${user}::bigint`, `$${n++}::bigint`, `$${n++}::text`];
+    for (let c = 0; c < TOTALS_COLUMNS.length; c++) row.push(`$${n++}::bigint`);
+    selects.push(`select ${row.join(', ')} from ${source}`);
+  }
+  const set = TOTALS_COLUMNS.map((c) => `${c} = account_month_totals.${c} + excluded.${c}`).join(', ');
+  return `insert into account_month_totals (user_id, account_id, month, ${TOTALS_COLUMNS.join(', ')})
+    ${selects.join(' union all ')}
+    on conflict (user_id, account_id, month) do update set ${set}`;
+}
+
 /** The arguments of totalsUpsertText's rows, in placeholder order. */
 export function totalsUpsertArgs(rows: readonly TotalsDelta[]): unknown[] {
   return rows.flatMap((d) => [d.account_id, d.month, ...TOTALS_COLUMNS.map((c) => d[c])]);
