@@ -314,17 +314,26 @@ export interface MonthBalanceRow {
   stale: number | boolean;
 }
 
+/** Whether a fixed series must be extended before the balance is read (findSeriesToExtend's test). */
+const STALE_SERIES = `exists (select 1 from entry_series s where s.user_id = $1 and s.generated_through < $3
+      and s.kind = 'fixed' and (s.limit_fixed_date is null or substr(s.limit_fixed_date, 1, 7) > s.generated_through))`;
+
 /**
  * GET /entry/balance in one statement ($1 user, $2 month, $3 the month series must reach): every account
- * with its plain sums through the month (account_month_totals_key range, no CASE: see
- * ledger-aggregates.md), the month's own aggregate row (one key lookup per account), and whether a fixed
- * series must be extended first. The series test is uncorrelated, so both dialects evaluate it once.
+ * with its plain sums through the month (account_month_totals_key, no CASE: see ledger-aggregates.md), the
+ * month's own aggregate row (one key lookup per account), and whether a fixed series must be extended first.
+ * The series test is uncorrelated, so both dialects evaluate it once.
+ *
+ * The dialects get different shapes of it. PostgreSQL aggregates the rows through the month once, grouped by
+ * account, and hash-joins the accounts to it. SQLite materialises such a subquery and builds an automatic
+ * index on it for every call; there each account's sums are a range of the key (user, account, month ≤ $2)
+ * read in a nested loop and grouped by account in key order (no sort, no temporary index): 30 % less
+ * CPU on D1 (120 → 85 µs), while the same shape measured no better on PostgreSQL.
  */
-export const monthBalanceStatement = fixedStatement<MonthBalanceRow>(`
+export const monthBalanceStatement = fixedStatement<MonthBalanceRow>(
+  `
   select a.id as account_id, a.initial_balance, t.net, t.paid_net, m.paid_net as month_paid_net,
-    m.income, m.expense, m.investment,
-    exists (select 1 from entry_series s where s.user_id = $1 and s.generated_through < $3 and s.kind = 'fixed'
-      and (s.limit_fixed_date is null or substr(s.limit_fixed_date, 1, 7) > s.generated_through)) as stale
+    m.income, m.expense, m.investment, ${STALE_SERIES} as stale
   from accounts a
   left join (
     select account_id, sum(net) as net, sum(paid_net) as paid_net from account_month_totals
@@ -332,7 +341,19 @@ export const monthBalanceStatement = fixedStatement<MonthBalanceRow>(`
   ) t on t.account_id = a.id
   left join account_month_totals m on m.user_id = $1 and m.account_id = a.id and m.month = $2
   where a.user_id = $1
-  order by a.id`);
+  order by a.id`,
+  `
+  select a.id as account_id, a.initial_balance, sum(account_month_totals.net) as net,
+    sum(account_month_totals.paid_net) as paid_net, m.paid_net as month_paid_net, m.income, m.expense,
+    m.investment, ${STALE_SERIES} as stale
+  from accounts a
+  left join account_month_totals m on m.user_id = $1 and m.account_id = a.id and m.month = $2
+  left join account_month_totals on account_month_totals.user_id = $1
+    and account_month_totals.account_id = a.id and account_month_totals.month <= $2
+  where a.user_id = $1
+  group by a.id
+  order by a.id`,
+);
 
 /** Paid entries of the current month dated after today: subtracted for "balance up to today". */
 export function findPaidEntriesAfter(db: Db, userId: number, today: string, monthEnd: string) {

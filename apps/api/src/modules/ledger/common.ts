@@ -35,10 +35,12 @@ let fixedStatements = 0;
  * Outside a transaction it runs like db/prepared.ts's queries: synchronously on SQLite's cached statement,
  * and as a named statement on PostgreSQL's pool (parsed and planned once per connection — planning was
  * most of the one-statement balance's time). Name the result columns (no `*`), for the same reason.
+ * `sqlite` is SQLite's own text of the statement (same placeholders and result), when the dialects'
+ * planners want different shapes of the same query.
  */
-export function fixedStatement<R>(text: string) {
-  const order = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) - 1);
-  const sqliteText = text.replace(/\$\d+/g, '?');
+export function fixedStatement<R>(text: string, sqlite: string = text) {
+  const order = [...sqlite.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]) - 1);
+  const sqliteText = sqlite.replace(/\$\d+/g, '?');
   const name = `centavo_ledger_${++fixedStatements}`;
   const compile = (db: Db, args: readonly unknown[]): CompiledQuery<R> =>
     isPostgres(db)
