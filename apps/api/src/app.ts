@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, type Db, type DbKind, openDatabase } from './db/connection.ts';
@@ -67,6 +73,34 @@ export function loggerOptions(config: Config) {
   } satisfies FastifyServerOptions['logger'];
 }
 
+/** pino's level check; a logger without one (Fastify's null logger) is simply called. */
+const debugEnabled = (log: FastifyBaseLogger) =>
+  (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('debug') ?? true;
+
+/**
+ * Fastify's per-request lines ("incoming request", "request completed") at debug instead of info: two pino
+ * lines cost ~55 µs of CPU on a request that otherwise costs ~25 µs (docs/decisions/request-cost.md), and a
+ * proxy in front keeps access logs anyway. `LOG_LEVEL=debug` brings them back. Errors are still logged at
+ * error level: the error handler's 5xx lines, and Fastify's own "request errored" when a response fails.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (debugEnabled(request.log)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    _request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    } else if (debugEnabled(reply.log)) {
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
 /** Registers plugins, then modules; never listens (tests use inject, server.ts listens). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const ownsDatabase = !deps.database;
@@ -81,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const serializerCompiler = createSerializerCompiler({ validate: config.env !== 'production' });
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

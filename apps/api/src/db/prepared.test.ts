@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { preparedQuery } from './prepared.ts';
+import { NOT_NOW, preparedQuery } from './prepared.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -67,5 +67,28 @@ describe('preparedQuery', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await byName.first(database.db, { name: 'Caio', language: 1 })).toBeDefined();
+  });
+
+  it('firstNow answers synchronously only on SQLite outside a transaction, and never a stale row', async () => {
+    const sqlite = database.kind === 'sqlite';
+    const now = byName.firstNow(database.db, { name: 'Bia', language: 1 });
+    if (sqlite) expect(now).toMatchObject({ name: 'Bia' });
+    else expect(now).toBe(NOT_NOW);
+    if (sqlite) expect(byName.firstNow(database.db, { name: 'nobody', language: 1 })).toBeUndefined();
+    // A write in between is seen at once (the statement is kept, its results are not).
+    expect(await rename.run(database.db, { from: 'Bia', to: 'Bia Maria' })).toBe(1);
+    if (sqlite) {
+      expect(byName.firstNow(database.db, { name: 'Bia', language: 1 })).toBeUndefined();
+      expect(byName.firstNow(database.db, { name: 'Bia Maria', language: 1 })).toMatchObject({
+        name: 'Bia Maria',
+      });
+    }
+    // While a transaction is open on the connection, the synchronous path would read its uncommitted rows.
+    await database.db.transaction().execute(async (trx) => {
+      await rename.run(trx, { from: 'Bia Maria', to: 'Bia' });
+      expect(byName.firstNow(database.db, { name: 'Bia', language: 1 })).toBe(NOT_NOW);
+      expect(byName.firstNow(trx, { name: 'Bia', language: 1 })).toBe(NOT_NOW);
+    });
+    expect(await byName.first(database.db, { name: 'Bia', language: 1 })).toMatchObject({ name: 'Bia' });
   });
 });

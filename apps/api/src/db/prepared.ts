@@ -1,3 +1,4 @@
+import type SqliteDatabase from 'better-sqlite3';
 import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import { idleSqlite, pgPool } from './connection.ts';
 import type { Database } from './schema.ts';
@@ -16,12 +17,22 @@ interface Compiled {
   query: CompiledQuery;
   /** Per compiled parameter: the argument's name, or the constant written into the query. */
   parameters: Array<Slot | { value: unknown }>;
+  /** SQLite: the statement, prepared on first synchronous use (kept here, not looked up in the LRU each time). */
+  statement?: SqliteDatabase.Statement;
 }
+
+/** `firstNow`'s answer when the database cannot answer synchronously (PostgreSQL, or an open SQLite transaction). */
+export const NOT_NOW: unique symbol = Symbol('not now');
 
 export interface PreparedQuery<A extends Record<string, unknown>, R> {
   /** Every row, on `db` or a transaction (a transaction compiles the query once for itself). */
   all(db: Executor, args: A): Promise<R[]>;
   first(db: Executor, args: A): Promise<R | undefined>;
+  /**
+   * The first row, synchronously, when SQLite can answer now (no transaction open on the connection); else
+   * NOT_NOW, and the caller uses `first`. Lets a hook finish without a promise and a microtask per request.
+   */
+  firstNow(db: Executor, args: A): R | undefined | typeof NOT_NOW;
   /** Runs a write; the number of rows it changed. */
   run(db: Executor, args: A): Promise<number>;
 }
@@ -61,15 +72,23 @@ export function preparedQuery<A extends Record<string, unknown>, R>(
     byExecutor.set(db, compiled);
     return compiled;
   };
+  const values = (parameters: Compiled['parameters'], args: A) =>
+    parameters.map((p) => (p instanceof Slot ? args[p.name] : p.value));
   const execute = (db: Executor, args: A): Promise<QueryResult<R>> => {
     const { query, parameters } = compile(db);
-    const values = parameters.map((p) => (p instanceof Slot ? args[p.name] : p.value));
-    return runStatement<R>(db, statementName, query.sql, values);
+    return runStatement<R>(db, statementName, query.sql, values(parameters, args));
   };
   return {
     all: async (db, args) => (await execute(db, args)).rows,
     first: async (db, args) => (await execute(db, args)).rows[0],
     run: async (db, args) => Number((await execute(db, args)).numAffectedRows ?? 0),
+    firstNow: (db, args) => {
+      const sqlite = idleSqlite(db);
+      if (!sqlite) return NOT_NOW;
+      const compiled = compile(db);
+      compiled.statement ??= sqlite.prepare(compiled.query.sql);
+      return compiled.statement.get(values(compiled.parameters, args)) as R | undefined;
+    },
   };
 }
 

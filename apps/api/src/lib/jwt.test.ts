@@ -145,4 +145,42 @@ describe('AccessTokens', () => {
     expect(tokens.verifyClaims(token, issued + 59)).not.toBeNull();
     expect(tokens.verifyClaims(token, issued + 60)).toBeNull();
   });
+
+  describe('tokens already verified (kept by their text)', () => {
+    it('are still checked against the clock: expiry and not-before', () => {
+      const token = forge({ alg: 'HS256' }, { ...good, nbf: now + 60, exp: now + 600 });
+      expect(tokens.verifyClaims(token, now)).toBeNull();
+      expect(tokens.verifyClaims(token, now + 60)).toEqual({ userId: 42, issuedAt: now - 10 });
+      expect(tokens.verifyClaims(token, now)).toBeNull();
+      expect(tokens.verifyClaims(token, now + 599)).not.toBeNull();
+      expect(tokens.verifyClaims(token, now + 600)).toBeNull();
+    });
+
+    it('do not let an altered copy through', async () => {
+      const token = await tokens.sign(42);
+      expect(tokens.verify(token)).toBe(42);
+      const [h, p, s] = token.split('.') as [string, string, string];
+      const flipped = `${s.slice(0, 10)}${s[10] === 'A' ? 'B' : 'A'}${s.slice(11)}`;
+      expect(tokens.verify(`${h}.${p}.${flipped}`)).toBeNull();
+      expect(tokens.verify(`${h}.${b64({ ...good, sub: '43' })}.${s}`)).toBeNull();
+      expect(tokens.verify(`${token} `)).toBeNull();
+      expect(new AccessTokens('other-secret-other-secret-other-secret-0123').verify(token)).toBeNull();
+    });
+
+    it('hand out claims nobody can change for the next request', async () => {
+      const token = await tokens.sign(42);
+      const claims = tokens.verifyClaims(token) as { userId: number };
+      expect(() => {
+        claims.userId = 43;
+      }).toThrow(TypeError);
+      expect(tokens.verify(token)).toBe(42);
+    });
+
+    it('are bounded: more tokens than are kept all verify, the first ones again too', async () => {
+      const many = new AccessTokens(SECRET);
+      const signed = await Promise.all(Array.from({ length: 2500 }, (_, i) => many.sign(i + 1)));
+      for (const [i, token] of signed.entries()) expect(many.verify(token)).toBe(i + 1);
+      expect(many.verify(signed[0] as string)).toBe(1);
+    });
+  });
 });

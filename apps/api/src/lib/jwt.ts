@@ -2,10 +2,24 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 import { ACCESS_TOKEN_TTL_SECONDS } from '@centavo/shared';
 
 export interface AccessClaims {
-  userId: number;
+  readonly userId: number;
   /** Issue time in seconds, for the session cut-off of a password change. */
-  issuedAt: number;
+  readonly issuedAt: number;
 }
+
+/** What a token's signature and claims established, before the clock is looked at. */
+interface Verified {
+  /** Handed to every caller of this token: frozen. */
+  readonly claims: AccessClaims;
+  readonly expiresAt: number;
+  readonly notBefore: number | undefined;
+}
+
+/**
+ * Tokens already verified, by their exact text. Bounded: ~200 bytes of token and one small object each,
+ * ~0.5 MB when full; the oldest entry goes first.
+ */
+const VERIFIED_CACHE_SIZE = 2000;
 
 // Every token we sign has exactly this header; its encoded form lets verify skip parsing it.
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
@@ -28,6 +42,14 @@ export class AccessTokens {
   // A KeyObject: given raw bytes, createHmac imports the key anew on every call (ten times the HMAC itself).
   readonly #secret: KeyObject;
   readonly #issuer: string;
+  /**
+   * Verification is a pure function of the token's text (and our key and issuer) except for the clock, so a
+   * token seen before skips the base64, JSON and HMAC work (~3 µs, a tenth of a small request's CPU); only
+   * its exp and nbf are compared with the time again. Only valid tokens are kept: a forged or altered token
+   * is never in it (its text differs), and the user behind a token is still read on every request, so a
+   * deleted user or a password change ends access at once.
+   */
+  readonly #verified = new Map<string, Verified>();
 
   constructor(secret: string, issuer = 'centavo') {
     this.#secret = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -48,6 +70,24 @@ export class AccessTokens {
 
   /** As verify, with the issue time (seconds) so a session cut-off (password change) can be applied. */
   verifyClaims(token: string, nowSeconds = Math.floor(Date.now() / 1000)): AccessClaims | null {
+    let verified = this.#verified.get(token);
+    if (verified === undefined) {
+      const fresh = this.#verifyText(token);
+      if (fresh === null) return null;
+      verified = fresh;
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+        const oldest = this.#verified.keys().next().value;
+        if (oldest !== undefined) this.#verified.delete(oldest);
+      }
+      this.#verified.set(token, verified);
+    }
+    if (verified.expiresAt <= nowSeconds) return null;
+    if (verified.notBefore !== undefined && verified.notBefore > nowSeconds) return null;
+    return verified.claims;
+  }
+
+  /** Every check that does not depend on the time: format, header, signature, then the claims' types. */
+  #verifyText(token: string): Verified | null {
     const first = token.indexOf('.');
     const second = token.indexOf('.', first + 1);
     if (first <= 0 || second <= first + 1 || token.indexOf('.', second + 1) !== -1) return null;
@@ -70,9 +110,9 @@ export class AccessTokens {
     const userId = Number(sub);
     if (!Number.isSafeInteger(userId)) return null;
     if (typeof iat !== 'number' || !Number.isFinite(iat)) return null;
-    if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return null;
-    if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
-    return { userId, issuedAt: iat };
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+    if (nbf !== undefined && typeof nbf !== 'number') return null;
+    return { claims: Object.freeze({ userId, issuedAt: iat }), expiresAt: exp, notBefore: nbf };
   }
 
   #mac(signingInput: string): string {

@@ -147,33 +147,58 @@ describe('security headers on identity responses', () => {
   });
 });
 
+const DOCUMENT_CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+  "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
+  "frame-ancestors 'none'";
+/** Headers that only govern a rendered page: on documents, not on the API's JSON (plugins/security.ts). */
+const DOCUMENT_ONLY = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 describe('the full security header set', () => {
-  it('is on every kind of response: API, error, 404, docs (HSTS because APP_URL is https)', async () => {
-    const user = await registerUser(ctx);
-    for (const res of [
-      await api(ctx, 'GET', '/user/me', { headers: user.auth }),
-      await api(ctx, 'GET', '/user/me'),
-      await ctx.app.inject({ url: '/api/v1/no-such-route' }),
-      await ctx.app.inject({ url: '/api/docs/json' }),
-    ]) {
-      expect(res.headers).toMatchObject({
-        'content-security-policy':
-          "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
-          "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
-          "frame-ancestors 'none'",
-        'cross-origin-opener-policy': 'same-origin',
+  it('is on every document: the docs UI and its files, pages outside /api (HSTS because APP_URL is https)', async () => {
+    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json', '/no-such-page']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.headers, url).toMatchObject({
+        'content-security-policy': DOCUMENT_CSP,
         'cross-origin-resource-policy': 'same-origin',
-        'origin-agent-cluster': '?1',
         'referrer-policy': 'strict-origin-when-cross-origin',
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'x-content-type-options': 'nosniff',
-        'x-dns-prefetch-control': 'off',
-        'x-download-options': 'noopen',
-        'x-frame-options': 'SAMEORIGIN',
-        'x-permitted-cross-domain-policies': 'none',
-        'x-xss-protection': '0',
+        ...DOCUMENT_ONLY,
+      });
+      if (url.startsWith('/api/')) expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it("the API's JSON answers carry the API set: success, 401, 404, 422", async () => {
+    const user = await registerUser(ctx);
+    const responses = {
+      'GET /user/me': await api(ctx, 'GET', '/user/me', { headers: user.auth }),
+      'GET /user/me without token': await api(ctx, 'GET', '/user/me'),
+      'unknown route': await ctx.app.inject({ url: '/api/v1/no-such-route' }),
+      'invalid body': await api(ctx, 'POST', '/auth/login', { payload: { email: 1 } }),
+      health: await ctx.app.inject({ url: '/api/v1/health' }),
+    };
+    for (const [name, res] of Object.entries(responses)) {
+      expect(res.headers['content-type'], name).toContain('application/json');
+      expect(res.headers, name).toMatchObject({
+        'content-security-policy': "default-src 'none';object-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
       });
+      for (const header of Object.keys(DOCUMENT_ONLY))
+        expect(res.headers[header], `${name}: ${header}`).toBeUndefined();
     }
   });
 
@@ -225,7 +250,8 @@ describe('logs', () => {
   it('never contain passwords, tokens or the one-time tokens of e-mail links', async () => {
     const lines: string[] = [];
     const database = await createTestDatabase();
-    const config = testConfig({ LOG_LEVEL: 'info' });
+    // debug: Fastify's per-request lines are on, and they carry the URLs.
+    const config = testConfig({ LOG_LEVEL: 'debug' });
     const mailer = new MemoryMailer();
     const app = await buildApp(config, {
       database,
@@ -260,6 +286,60 @@ describe('logs', () => {
       for (const secret of [password, tokens.access_token, tokens.refresh_token, token]) {
         expect(log).not.toContain(secret);
       }
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  });
+});
+
+describe('request logging', () => {
+  it('writes no line per request at info, and still logs the failure of one', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const config = testConfig({ LOG_LEVEL: 'info' });
+    const app = await buildApp(config, {
+      database,
+      mailer: new MemoryMailer(),
+      logger: { ...loggerOptions(config), stream: { write: (line: string) => lines.push(line) } },
+    });
+    app.get('/api/v1/test-broken', async () => {
+      throw new Error('broken on purpose');
+    });
+    try {
+      await app.ready();
+      const before = lines.length;
+      expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/v1/user/me' })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/v1/no-such-route' })).statusCode).toBe(404);
+      expect(lines.slice(before)).toEqual([]);
+      expect((await app.inject({ url: '/api/v1/test-broken' })).statusCode).toBe(500);
+      const logged = lines
+        .slice(before)
+        .map((line) => JSON.parse(line) as { level: number; msg: string; reqId?: string });
+      expect(logged).toEqual([
+        expect.objectContaining({ level: 50, msg: 'unhandled error', reqId: expect.any(String) }),
+      ]);
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  });
+
+  it('writes the request lines at debug', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const config = testConfig({ LOG_LEVEL: 'debug' });
+    const app = await buildApp(config, {
+      database,
+      mailer: new MemoryMailer(),
+      logger: { ...loggerOptions(config), stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await app.ready();
+      await app.inject({ url: '/api/v1/health' });
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     } finally {
       await app.close();
       await database.destroy();
