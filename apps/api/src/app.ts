@@ -114,7 +114,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const serializerCompiler = createSerializerCompiler({ validate: config.env !== 'production' });
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config),
+    // LOG_LEVEL=silent: no logger at all, so Fastify skips the per-request child logger (and the check of it
+    // that a custom child factory costs on every request).
+    logger: deps.logger ?? (config.logLevel === 'silent' ? false : loggerOptions(config)),
     logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -127,9 +129,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         buildSerializer: () => serializerCompiler as never,
       },
     },
-    // With logging off, a child logger per request would bind a request id to lines never written.
-    childLoggerFactory: (logger, bindings, options) =>
-      logger.level === 'silent' && !options.level ? logger : logger.child(bindings, options),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
