@@ -44,13 +44,13 @@ export function parseTagIds(text: string): number[] {
   return text ? text.split(',').map(Number) : [];
 }
 
-export function findEntryById(db: Db, userId: number, id: number): Promise<EntryRow | undefined> {
-  return db
-    .selectFrom('entries')
-    .select(entryColumns)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** GET /entry/{id} and every update's first read: fixed text, no Kysely build per call. */
+const entryByIdStatement = fixedStatement<EntryRow>(
+  `select ${entryColumns.join(', ')} from entries where user_id = $1 and id = $2`,
+);
+
+export async function findEntryById(db: Db, userId: number, id: number): Promise<EntryRow | undefined> {
+  return (await entryByIdStatement(db, [userId, id])).rows[0];
 }
 
 /** Entries of a series, optionally from one occurrence on (date, id), in date order. */
