@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { type Db, openDatabase } from '../../apps/api/src/db/connection.ts';
 import { findAccounts } from '../../apps/api/src/modules/accounts/accounts.repository.ts';
 import { monthBalance } from '../../apps/api/src/modules/entries/balance.service.ts';
-import { findEntriesJson } from '../../apps/api/src/modules/entries/entries.list.ts';
+import { findEntriesBody } from '../../apps/api/src/modules/entries/entries.list.ts';
 import { findEntryById } from '../../apps/api/src/modules/entries/entries.repository.ts';
 import { createEntry, toEntryQuery } from '../../apps/api/src/modules/entries/entries.service.ts';
 import { type Dataset, type DbKind, ensureDataset, sqliteFileMb, workingCopy } from '../datasets/load.ts';
@@ -60,7 +60,8 @@ async function listPages(db: Db, params: ListParams[]): Promise<PageParams[]> {
   const pages: PageParams[] = [];
   for (const p of params) {
     const query = await toEntryQuery(db, USER_ID, { month: p.month, account_id: p.account_id });
-    const { total } = await findEntriesJson(db, USER_ID, query, { limit: 1, offset: 0 });
+    const body = await findEntriesBody(db, USER_ID, query, { page: 1, perPage: 1 });
+    const { total } = (JSON.parse(body.toString()) as { meta: { total: number } }).meta;
     const count = Math.max(1, Math.ceil(total / ENTRY_PAGE_SIZE));
     for (let page = 1; page <= count; page++) pages.push({ ...p, page });
   }
@@ -112,9 +113,8 @@ function cases(
         return async () => {
           const p = pageParams[i++ % pageParams.length] as PageParams;
           const query = await toEntryQuery(db, USER_ID, { month: p.month, account_id: p.account_id });
-          // As the route calls it (entries.routes.ts): the page's keys, its rows' JSON and the total.
-          const offset = (p.page - 1) * ENTRY_PAGE_SIZE;
-          return findEntriesJson(db, USER_ID, query, { limit: ENTRY_PAGE_SIZE, offset });
+          // As the route calls it (entries.routes.ts): the page's keys, its rows' JSON, the total, the body.
+          return findEntriesBody(db, USER_ID, query, { page: p.page, perPage: ENTRY_PAGE_SIZE });
         };
       },
     },
@@ -179,7 +179,7 @@ function cases(
         return async () => {
           const p = listParams[i++ % listParams.length] as ListParams;
           const query = await toEntryQuery(db, USER_ID, { month: p.month, account_id: p.account_id });
-          return findEntriesJson(db, USER_ID, query);
+          return findEntriesBody(db, USER_ID, query);
         };
       },
     },

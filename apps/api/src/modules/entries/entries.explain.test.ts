@@ -128,7 +128,7 @@ describe('EXPLAIN guard', () => {
     ).id;
     const month = { start: '2026-03-01', end: '2026-03-31' };
     // As the route runs page 3 of ENTRY_PAGE_SIZE-sized pages (entries.routes.ts).
-    const page = { limit: 500, offset: 1000 };
+    const page = { page: 3, perPage: 500 };
     const byAccount = await plan(
       db,
       entriesListJsonQuery(db, userId, { ...month, account_id: account }, page).compile(db),

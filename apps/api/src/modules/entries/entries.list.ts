@@ -15,11 +15,6 @@ import type { EntryQuery } from './entries.repository.ts';
  * N × page 1.
  */
 
-export interface ListPage {
-  limit: number;
-  offset: number;
-}
-
 /**
  * One entry as JSON text, built by the database in the key order of `toEntry` (entrySchema): the month list
  * sends thousands of rows, and building row objects, mapping them and JSON.stringify-ing them cost the
@@ -105,66 +100,72 @@ function totalExpression(db: Db, userId: number, f: EntryQuery) {
       + (select count(*) from "entries"${hint('entries_user_destination')} where ${listConditions(userId, f, 'destination_account_id')}))`;
 }
 
-/** One row: the list's total, the entries answered, and their JSON texts comma-separated in list order. */
-export interface ListJsonRow {
-  total: number;
-  n: number;
-  data: string | Buffer | null;
+/** Which page GET /entry answers: `limit`/`offset` select it, `page`/`perPage` go into its meta. */
+export interface ListPage {
+  page: number;
+  perPage: number;
 }
 
 /**
- * GET /entry's statement. Without a page: the whole list, each entry's JSON written in the ordered ranges and
- * concatenated by the database — SQLite `cast(group_concat(…) as blob)`, a Buffer of UTF-8 bytes that goes
- * to the socket untouched, taking the rows in the order the subquery yields them (a merge of the two index
- * ranges, no sort: the EXPLAIN guard and the list tests check it); PostgreSQL orders inside string_agg.
+ * GET /entry's statement: one row, one column, the whole response body `{"data":[…],"meta":{…}}` written by
+ * the database.
+ *
+ * Without a page: the whole list, each entry's JSON written in the ordered ranges and concatenated — SQLite
+ * takes the rows in the order the subquery yields them (a merge of the two index ranges, no sort: the
+ * EXPLAIN guard and the list tests check it); PostgreSQL orders inside string_agg.
  *
  * With a page: the page's keys first — (date, id) from the ranges' indexes, ordered, LIMIT/OFFSET — then
  * each key's row by primary key (the keys drive the join, so the rows come in page order) and only those
  * rows' JSON; the total rides along as a scalar subquery, so a page is one statement (one snapshot, one
  * round trip on PostgreSQL).
+ *
+ * The body is one value so the server holds one copy of it: SQLite answers it as a BLOB, a Buffer of UTF-8
+ * bytes that goes to the socket untouched (a text value would be decoded into a JS string and encoded
+ * again); gluing `{"data":[`, the entries and the meta together in Node cost a second copy of every answer
+ * (docs/decisions/memory.md).
  */
 export function entriesListJsonQuery(db: Db, userId: number, f: EntryQuery, page?: ListPage) {
   const postgres = isPostgres(db);
   const json = postgres ? ENTRY_JSON_PG : ENTRY_JSON_SQLITE;
   let list: RawBuilder<unknown>;
   let total: RawBuilder<unknown>;
+  let current: RawBuilder<unknown>;
+  let perPage: RawBuilder<unknown>;
   if (!page) {
     // The sort keys ride along: a compound SELECT can only be ordered by its own columns.
     const columns = sql`${json} as "json", "date" as "page_date", "id" as "page_id"`;
     list = sql`${listRanges(db, userId, f, columns)} order by "page_date", "page_id"`;
     total = sql`count(*)`;
+    current = sql`1`;
+    perPage = sql`count(*)`;
   } else {
+    const offset = (page.page - 1) * page.perPage;
     const keys = sql`${listRanges(db, userId, f, sql.raw(`"date" as "page_date", "id" as "page_id"`))}
-      order by "page_date", "page_id" limit ${page.limit} offset ${page.offset}`;
+      order by "page_date", "page_id" limit ${page.perPage} offset ${offset}`;
     // SQLite keeps the left table of a CROSS JOIN as the outer loop: the keys, in page order.
     list = sql`select ${json} as "json", "page_date", "page_id" from (${keys}) as "page"
       ${sql.raw(postgres ? 'join' : 'cross join')} "entries" on "entries"."id" = "page"."page_id" and "entries"."user_id" = ${userId}`;
     total = totalExpression(db, userId, f);
+    current = sql`cast(${page.page} as integer)`;
+    perPage = sql`cast(${page.perPage} as integer)`;
   }
+  const data = postgres
+    ? sql`coalesce(string_agg("json", ',' order by "page_date", "page_id"), '')`
+    : sql`ifnull(group_concat("json", ','), '')`;
+  const body = sql`'{"data":[' || ${data} || '],"meta":{"total":' || ${total} || ',"page":' || ${current}
+    || ',"per_page":' || ${perPage} || '}}'`;
   return postgres
-    ? sql<ListJsonRow>`select ${total} as "total", count(*) as "n",
-        string_agg("json", ',' order by "page_date", "page_id") as "data" from (${list}) as "list"`
-    : sql<ListJsonRow>`select ${total} as "total", count(*) as "n",
-        cast(group_concat("json", ',') as blob) as "data" from (${list}) as "list"`;
+    ? sql<{ body: string }>`select ${body} as "body" from (${list}) as "list"`
+    : sql<{ body: Buffer }>`select cast(${body} as blob) as "body" from (${list}) as "list"`;
 }
 
-export interface ListJson {
-  /** Entries in the whole list (every page). */
-  total: number;
-  /** Entries in `data`. */
-  count: number;
-  /** Their JSON texts, comma-separated, in (date, id) order; SQLite answers UTF-8 bytes. */
-  data: string | Buffer;
-}
-
-/** The list or one page of it, as GET /entry sends it (entriesListJsonQuery). */
-export async function findEntriesJson(
+/** GET /entry's response body (entriesListJsonQuery): UTF-8 bytes on SQLite, a string on PostgreSQL. */
+export async function findEntriesBody(
   db: Db,
   userId: number,
   f: EntryQuery,
   page?: ListPage,
-): Promise<ListJson> {
+): Promise<Buffer | string> {
   const { rows } = await entriesListJsonQuery(db, userId, f, page).execute(db);
-  const row = rows[0];
-  return { total: Number(row?.total ?? 0), count: Number(row?.n ?? 0), data: row?.data ?? '' };
+  return rows[0]?.body as Buffer | string;
 }

@@ -19,7 +19,7 @@ import type { App } from '../../lib/http.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { monthBalance } from './balance.service.ts';
 import { exportRows, toCsv, toXlsx } from './entries.export.ts';
-import { findEntriesJson } from './entries.list.ts';
+import { findEntriesBody } from './entries.list.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
 import {
   carouselStart,
@@ -32,7 +32,6 @@ import {
 } from './entries.service.ts';
 
 const tags = ['entries'];
-const LIST_HEAD = Buffer.from('{"data":[');
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 
 export async function entryRoutes(app: App): Promise<void> {
@@ -46,8 +45,8 @@ export async function entryRoutes(app: App): Promise<void> {
         querystring: entryListQuerySchema,
         response: { 200: entryListSchema, 422: errorBodySchema },
       },
-      // A month may hold 10 000 entries: the database writes each entry's JSON (findEntriesJson, in the
-      // entrySchema shape, checked against toEntry by the tests), so the response is assembled as text.
+      // A month may hold 10 000 entries: the database writes each entry's JSON (entries.list.ts, in the
+      // entrySchema shape, checked against toEntry by the tests) and the response around them.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
@@ -55,25 +54,15 @@ export async function entryRoutes(app: App): Promise<void> {
       const query = await toEntryQuery(app.db, userId, request.query);
       const { page, per_page } = request.query;
       const paged = per_page !== undefined || page !== undefined;
-      const perPage = per_page ?? 50;
-      const current = page ?? 1;
-      // A page is one statement: its keys from the indexes, then only its rows' JSON, and the total
-      // (entries.list.ts; page N costs about what page 1 does).
-      const list = await findEntriesJson(
+      // The database writes the whole body; a page is one statement that finds its keys in the indexes
+      // before writing any JSON, so page N costs about what page 1 does (entries.list.ts).
+      const body = await findEntriesBody(
         app.db,
         userId,
         query,
-        paged ? { limit: perPage, offset: (current - 1) * perPage } : undefined,
+        paged ? { page: page ?? 1, perPage: per_page ?? 50 } : undefined,
       );
-      const meta = paged
-        ? { total: list.total, page: current, per_page: perPage }
-        : { total: list.count, page: 1, per_page: list.count };
-      const body = Buffer.concat([
-        LIST_HEAD,
-        typeof list.data === 'string' ? Buffer.from(list.data) : list.data,
-        Buffer.from(`],"meta":${JSON.stringify(meta)}}`),
-      ]);
-      // Bytes with a JSON content type are sent as they are; the schema above documents their shape.
+      // Bytes or text with a JSON content type are sent as they are; the schema above documents their shape.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
