@@ -79,6 +79,8 @@ const INSERT_COLUMNS = ['user_id', ...entryColumns.filter((c) => c !== 'id')] as
 const INSERT_TEXT = `insert into entries (${INSERT_COLUMNS.join(', ')})
   values (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 const insertOneStatement = fixedStatement<{ id: number }>(`${INSERT_TEXT} returning id`);
+/** SQLite's synchronous create: the id is the insert's lastInsertRowid (no RETURNING row to build). */
+const INSERT_TEXT_SQLITE = INSERT_TEXT.replace(/\$\d+/g, '?');
 const insertArgs = (row: NewEntryRow) => INSERT_COLUMNS.map((c) => row[c]);
 
 /** Inserts entries and answers their ids in the order given (ids grow with insertion order). */
@@ -217,7 +219,7 @@ function sqliteCreate(sqlite: SqliteAccess) {
     const transaction = sqlite.database.transaction(
       (row: NewEntryRow, userId: number, refs: EntryRefsCheck, totals: TotalsDelta[]) => {
         refs.confirm(refRows(entryRefsStatement.runSync(sqlite, refsArgs(userId, refs))));
-        const id = Number(insertOneStatement.runSync(sqlite, insertArgs(row))[0]?.id);
+        const id = Number(sqlite.prepare(INSERT_TEXT_SQLITE).run(insertArgs(row)).lastInsertRowid);
         applyTotalsSync(sqlite, userId, totals);
         return id;
       },
