@@ -100,7 +100,7 @@ function totalExpression(db: Db, userId: number, f: EntryQuery) {
       + (select count(*) from "entries"${hint('entries_user_destination')} where ${listConditions(userId, f, 'destination_account_id')}))`;
 }
 
-/** Which page GET /entry answers: `limit`/`offset` select it, `page`/`perPage` go into its meta. */
+/** Which page GET /entry answers: LIMIT perPage OFFSET (page − 1) × perPage, and both go into its meta. */
 export interface ListPage {
   page: number;
   perPage: number;
