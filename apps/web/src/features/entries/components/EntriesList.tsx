@@ -1,4 +1,9 @@
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  useWindowVirtualizer,
+  type Virtualizer,
+  type VirtualizerOptions,
+  windowScroll,
+} from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { dayFormatter, dayOffset, utcDay } from '../lib/formatters.ts';
@@ -7,6 +12,8 @@ import { type EntryPage, groupPages, NO_PAGES, shouldFetchMore } from '../lib/pa
 import { type EntriesT, EntryRow, type EntryRowActions, RowAmount } from './EntryRow.tsx';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
+
+type ScrollToFn = VirtualizerOptions<Window, Element>['scrollToFn'];
 
 /**
  * Heights in rem, equal to the rows' CSS min-heights (entries.module.css): the estimates are then exact,
@@ -55,6 +62,28 @@ function measureRow(
   return (
     instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
   );
+}
+
+/**
+ * The virtualiser's window scroll, with its first write deferred: when it attaches it scrolls the window to
+ * where it believes it is (the top), and `window.scrollTo` forces a synchronous layout of the whole page in
+ * the middle of the commit that inserts the first rows (a third of that task's CPU in the bench's traces,
+ * now that the first page arrives while the rest of the page is still being built). After the next frame
+ * the layout is clean and reading the position costs nothing; the write happens only if it would move.
+ */
+function scrollWindowAfterAttach(): ScrollToFn {
+  let attached = false;
+  return (offset, options, instance) => {
+    if (!attached && !options.adjustments && !options.behavior) {
+      attached = true;
+      requestAnimationFrame(() => {
+        if (Math.abs(window.scrollY - offset) >= 1) windowScroll(offset, options, instance);
+      });
+      return;
+    }
+    attached = true;
+    windowScroll(offset, options, instance);
+  };
 }
 
 /** The list's height from the estimates alone (a plain loop: no virtualiser, no allocation). */
@@ -220,6 +249,8 @@ export function EntriesList({
     [items, sizes],
   );
 
+  const [scrollToFn] = useState(scrollWindowAfterAttach);
+
   // Until the list's offset is measured (the first commit) the virtualiser is disabled, so it neither
   // lays out 10 000 offsets against a wrong margin nor renders rows for the wrong window; the list keeps
   // its full estimated height meanwhile, so the page does not jump.
@@ -235,6 +266,12 @@ export function EntriesList({
     // none until the virtualiser has observed the window and rendered again.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     measureElement: measureRow,
+    // Scroll steps render in React's own task, not inside the scroll event (flushSync): the browser then
+    // styles, lays out and paints them in the next task, so neither task holds the main thread for a frame.
+    // The rows kept beyond the viewport (OVERSCAN, 8 rows ≈ 500 px > a wheel step) are already there
+    // meanwhile, so nothing blank scrolls into view.
+    useFlushSync: false,
+    scrollToFn,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const hasRows = virtualItems.length > 0;
@@ -274,6 +311,9 @@ export function EntriesList({
         aria-label={label}
         className={classes.list}
         style={{ height: enabled ? virtualizer.getTotalSize() : estimatedHeight(items, sizes) }}
+        // While scrolling the rows ignore the pointer (entries.module.css): rows passing under a still
+        // mouse would otherwise change hover, start background transitions and be hit-tested every step.
+        data-scrolling={virtualizer.isScrolling || undefined}
         data-testid="entries-list"
       >
         {virtualItems.map((virtual) => {
