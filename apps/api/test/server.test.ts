@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +50,34 @@ describe('server process', () => {
     await waitFor(() => server.output().includes('listening'));
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/country`);
-    await new Promise((r) => setTimeout(r, 5));
-    server.child.kill('SIGTERM');
+    // A request in flight when SIGTERM arrives still gets its answer. Its headers go first and its body
+    // only after the signal, so the server has surely begun it (a GET could still be on its way: 503).
+    const body = JSON.stringify({ email: 'nobody@example.com' });
+    const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/v1/auth/login' },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.setHeader('content-type', 'application/json');
+      req.setHeader('content-length', String(Buffer.byteLength(body)));
+      req.flushHeaders();
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body), 100);
+      }, 200);
+    });
     const response = await inFlight;
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: unknown[] };
-    expect(body.data.length).toBeGreaterThan(200);
+    // The route's own answer (the password is missing), not the 503 of a server that is closing.
+    expect(response.status).toBe(422);
+    expect(JSON.parse(response.text)).toMatchObject({ errors: { password: expect.any(Array) } });
     expect(await server.exit).toBe(0);
     expect(server.output()).toMatch(/shutting down/);
   });
