@@ -2,7 +2,8 @@ import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { type Db, idleSqlite, type SqliteAccess } from '../../db/connection.ts';
 import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
-import { fixedStatement, inTransaction, isPostgres, likePattern } from '../ledger/common.ts';
+import { fixedStatement, inTransaction, isPostgres } from '../ledger/common.ts';
+import { listConditions } from './entries.list.ts';
 import {
   addEffects,
   applyTotals,
@@ -327,64 +328,7 @@ export interface EntryQuery {
   q?: string | undefined;
 }
 
-type AccountSide = 'account_id' | 'destination_account_id';
-
 const COLUMN_LIST = sql.raw(entryColumns.map((c) => `"${c}"`).join(', '));
-
-/**
- * One entry as JSON text, built by the database in the key order of `toEntry` (entrySchema): the month list
- * sends thousands of rows, and building row objects, mapping them and JSON.stringify-ing them cost the
- * Node process more than the query itself (docs/decisions/ledger-list-json.md). Text columns go through the
- * dialect's JSON quoting; tag_ids only ever holds comma-separated integer ids written by this module.
- */
-const ENTRY_JSON_SQLITE = sql.raw(`format('{"id":%d,"description":%s,"value":%d,"date":%s,"operation_id":%d,\
-"category_id":%s,"sub_category_id":%s,"account_id":%s,"card_id":%s,"destination_account_id":%s,"paid":%s,\
-"paid_at":%s,"notes":%s,"fixed":%s,"limit_fixed_date":%s,"series_id":%s,"installment_number":%s,\
-"installment_count":%s,"tags":[%s],"created_at":%s,"updated_at":%s}', "id", json_quote("description"),\
-"value", json_quote("date"), "operation_id", ifnull("category_id", 'null'), ifnull("sub_category_id", 'null'),\
-ifnull("account_id", 'null'), ifnull("card_id", 'null'), ifnull("destination_account_id", 'null'),\
-iif("paid" = 1, 'true', 'false'), json_quote("paid_at"), json_quote("notes"), iif("fixed" = 1, 'true', 'false'),\
-json_quote("limit_fixed_date"), ifnull("series_id", 'null'), ifnull("installment_number", 'null'),\
-ifnull("installment_count", 'null'), "tag_ids", json_quote("created_at"), json_quote("updated_at"))`);
-
-const pgText = (c: string) => `coalesce(to_json("${c}")::text, 'null')`;
-const pgNumber = (c: string) => `coalesce("${c}"::text, 'null')`;
-const ENTRY_JSON_PG = sql.raw(`format('{"id":%s,"description":%s,"value":%s,"date":%s,"operation_id":%s,\
-"category_id":%s,"sub_category_id":%s,"account_id":%s,"card_id":%s,"destination_account_id":%s,"paid":%s,\
-"paid_at":%s,"notes":%s,"fixed":%s,"limit_fixed_date":%s,"series_id":%s,"installment_number":%s,\
-"installment_count":%s,"tags":[%s],"created_at":%s,"updated_at":%s}', "id", to_json("description"), "value",\
-to_json("date"), "operation_id", ${pgNumber('category_id')}, ${pgNumber('sub_category_id')},\
-${pgNumber('account_id')}, ${pgNumber('card_id')}, ${pgNumber('destination_account_id')},\
-case when "paid" = 1 then 'true' else 'false' end, ${pgText('paid_at')}, ${pgText('notes')},\
-case when "fixed" = 1 then 'true' else 'false' end, ${pgText('limit_fixed_date')}, ${pgNumber('series_id')},\
-${pgNumber('installment_number')}, ${pgNumber('installment_count')}, "tag_ids", to_json("created_at"),\
-to_json("updated_at"))`);
-
-/** What a list query returns: entry rows (export) or each entry's JSON text (GET /entry). */
-export type ListShape = 'rows' | 'json';
-
-/** The conditions of one range of the list (the filters are checked on the rows of the range). */
-function listConditions(userId: number, f: EntryQuery, side?: AccountSide) {
-  const where = [sql`"user_id" = ${userId}`, sql`"date" >= ${f.start}`, sql`"date" <= ${f.end}`];
-  if (side && f.account_id !== undefined) where.push(sql`${sql.ref(side)} = ${f.account_id}`);
-  if (f.card_id !== undefined) where.push(sql`"card_id" = ${f.card_id}`);
-  if (f.category_id !== undefined) where.push(sql`"category_id" = ${f.category_id}`);
-  if (f.sub_category_id !== undefined) where.push(sql`"sub_category_id" = ${f.sub_category_id}`);
-  if (f.operation_id !== undefined) where.push(sql`"operation_id" = ${f.operation_id}`);
-  if (f.paid !== undefined) where.push(sql`"paid" = ${f.paid ? 1 : 0}`);
-  if (f.tag_id !== undefined) {
-    where.push(
-      sql`"id" in (select "entry_id" from "entry_tags" where "user_id" = ${userId} and "tag_id" = ${f.tag_id})`,
-    );
-  }
-  if (f.q) {
-    const pattern = likePattern(f.q);
-    where.push(
-      sql`(lower("description") like ${pattern} escape '\\' or lower(coalesce("notes", '')) like ${pattern} escape '\\')`,
-    );
-  }
-  return sql.join(where, sql` and `);
-}
 
 /**
  * The month list query (exported for the EXPLAIN guard test): a range scan of entries_user_date (user_id,
@@ -401,14 +345,9 @@ export function entriesListQuery(
   userId: number,
   f: EntryQuery,
   page?: { limit: number; offset: number },
-  shape: ListShape = 'rows',
 ) {
   const postgres = isPostgres(db);
-  // The sort keys ride along in the JSON shape: a compound SELECT can only be ordered by its own columns.
-  const select =
-    shape === 'rows'
-      ? COLUMN_LIST
-      : sql`${postgres ? ENTRY_JSON_PG : ENTRY_JSON_SQLITE} as "json", "date", "id"`;
+  const select = COLUMN_LIST;
   const hint = (index: string) => (postgres ? sql`` : sql.raw(` indexed by ${index}`));
   const body =
     f.account_id === undefined
@@ -417,7 +356,7 @@ export function entriesListQuery(
           union all
           select ${select} from "entries"${hint('entries_user_destination')} where ${listConditions(userId, f, 'destination_account_id')}`;
   const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
-  return sql<EntryRow & { json: string }>`${body} order by "date", "id"${limit}`;
+  return sql<EntryRow>`${body} order by "date", "id"${limit}`;
 }
 
 export async function findEntries(
@@ -427,49 +366,6 @@ export async function findEntries(
   page?: { limit: number; offset: number },
 ): Promise<EntryRow[]> {
   return (await entriesListQuery(db, userId, f, page).execute(db)).rows;
-}
-
-/**
- * The list's entries as JSON text (the entrySchema shape), comma-separated and in list order, with their
- * count: the database concatenates the rows. SQLite hands the text over as a BLOB, i.e. a Buffer of UTF-8
- * bytes that goes to the socket as it is (a JS string would be decoded from UTF-8 here and encoded again
- * when sent: measured on D1, a 3 964-row month 10.5 → 6.7 ms CPU). group_concat takes the rows in the order
- * the ordered subquery yields them (a merge of the two index ranges, no sort); the list tests check the
- * order. PostgreSQL orders inside string_agg, on the database server's CPU.
- */
-export function entriesListJsonQuery(
-  db: Db,
-  userId: number,
-  f: EntryQuery,
-  page?: { limit: number; offset: number },
-) {
-  const rows = entriesListQuery(db, userId, f, page, 'json');
-  return isPostgres(db)
-    ? sql<{ n: number; data: string | null }>`select count(*) as "n",
-        string_agg("json", ',' order by "date", "id") as "data" from (${rows}) as "list"`
-    : sql<{ n: number; data: Buffer | null }>`select count(*) as "n",
-        cast(group_concat("json", ',') as blob) as "data" from (${rows}) as "list"`;
-}
-
-export async function findEntriesJson(
-  db: Db,
-  userId: number,
-  f: EntryQuery,
-  page?: { limit: number; offset: number },
-): Promise<{ count: number; data: string | Buffer }> {
-  const { rows } = await entriesListJsonQuery(db, userId, f, page).execute(db);
-  return { count: Number(rows[0]?.n ?? 0), data: rows[0]?.data ?? '' };
-}
-
-export async function countEntries(db: Db, userId: number, f: EntryQuery): Promise<number> {
-  const inner =
-    f.account_id === undefined
-      ? sql`select "id" from "entries" where ${listConditions(userId, f)}`
-      : sql`select "id" from "entries" where ${listConditions(userId, f, 'account_id')}
-          union all
-          select "id" from "entries" where ${listConditions(userId, f, 'destination_account_id')}`;
-  const { rows } = await sql<{ n: number }>`select count(*) as "n" from (${inner}) as "matching"`.execute(db);
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** The earliest entry's date (entries_user_date gives it in one index step). */
