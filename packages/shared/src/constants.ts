@@ -41,6 +41,8 @@ export const PASSWORD_MAX = 128;
 /**
  * The entries page loads a month in pages of this many entries (GET /entry?page&per_page), the next
  * page as the list nears the end of what it has: a month of 10 000 entries costs the server, the socket
- * and the browser a bounded amount per request (docs/decisions/ledger-list-paging.md).
+ * and the browser a bounded amount per request (docs/decisions/ledger-list-paging.md). 250 keeps a page's
+ * JSON under 128 KB, so neither the server nor the browser holds it as a large object (freed only by a full
+ * collection).
  */
-export const ENTRY_PAGE_SIZE = 500;
+export const ENTRY_PAGE_SIZE = 250;

@@ -10,10 +10,12 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 import { EntriesListPage } from './EntriesListPage.tsx';
 
-const TOTAL = 1200;
+/** Two full pages and a partial third, whatever the page size. */
+const TOTAL = 2 * ENTRY_PAGE_SIZE + Math.floor(ENTRY_PAGE_SIZE * 0.4);
+const count = (n: number) => n.toLocaleString('en-US');
 const MONTH = currentMonth();
 
-/** 1 200 entries over the month's first 28 days, in the API's order (date, then id). */
+/** TOTAL entries over the month's first 28 days, in the API's order (date, then id). */
 const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) => ({
   id: i + 1,
   description: `Entry ${i + 1}`,
@@ -140,12 +142,12 @@ describe('the entries page loads the month in pages', () => {
     // The count is the month's, not what is loaded; the end row says what is loading.
     expect(screen.getByTestId('entries-count').textContent).toBe(`Entries: ${TOTAL}`);
     expect(screen.getByRole('status').textContent).toContain('Loading more entries…');
-    expect(screen.getByRole('status').textContent).toContain(`${ENTRY_PAGE_SIZE} of 1,200 loaded`);
+    expect(screen.getByRole('status').textContent).toContain(`${count(ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`);
     expect(requested).toEqual([1]);
 
     await scrollToLoadedEnd();
     await waitFor(() => expect(requested).toEqual([1, 2]));
-    await screen.findByText('1,000 of 1,200 loaded');
+    await screen.findByText(`${count(2 * ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`);
     expect(renderedIds()).toContain(ENTRY_PAGE_SIZE);
 
     await scrollToLoadedEnd();
@@ -172,7 +174,7 @@ describe('the entries page loads the month in pages', () => {
     expect(requested).toEqual([1, 2]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByText('1,000 of 1,200 loaded');
+    await screen.findByText(`${count(2 * ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`);
     expect(requested).toEqual([1, 2, 2]);
   });
 });
