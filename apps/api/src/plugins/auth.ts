@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import { pgPool } from '../db/connection.ts';
 import { NOT_NOW, preparedQuery } from '../db/prepared.ts';
 import type { UsersTable } from '../db/tables/identity.ts';
 import { type AppError, unauthenticated } from '../lib/errors.ts';
@@ -32,23 +33,91 @@ export interface AuthUser {
   row: SignedInUserRow;
 }
 
+const AUTH_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'email_verified_at',
+  'language_id',
+  'currency_id',
+  'country_id',
+  'stripe_customer_id',
+  'created_at',
+  'sessions_valid_from',
+] as const;
+
 const findSignedInUser = preparedQuery<{ id: number }, AuthRow>((db, arg) =>
+  db.selectFrom('users').select(AUTH_COLUMNS).where('id', '=', arg('id')),
+);
+
+/** PostgreSQL only: one array parameter, so the statement text stays the same whatever the batch's size. */
+const findSignedInUsers = preparedQuery<{ ids: number[] }, AuthRow>((db, arg) =>
   db
     .selectFrom('users')
-    .select([
-      'id',
-      'name',
-      'email',
-      'email_verified_at',
-      'language_id',
-      'currency_id',
-      'country_id',
-      'stripe_customer_id',
-      'created_at',
-      'sessions_valid_from',
-    ])
-    .where('id', '=', arg('id')),
+    .select(AUTH_COLUMNS)
+    .where(sql<boolean>`"id" = any(${arg('ids')})`),
 );
+
+type UserLookup = (id: number) => Promise<AuthRow | undefined>;
+
+/** Batches of user lookups in flight at once; requests arriving meanwhile wait for the next batch. */
+const LOOKUP_BATCHES_IN_FLIGHT = 2;
+
+interface Waiting {
+  resolve: (row: AuthRow | undefined) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * PostgreSQL: the user lookups of concurrent requests go out together, as one query (DataLoader's batching,
+ * without its cache). node-postgres spends ~30 µs of CPU per query and the database a round trip, so under
+ * load the lookups, one per authenticated request, were most of a small request's cost
+ * (docs/decisions/request-cost.md). A batch is sent from `setImmediate`, once the loop has read every socket
+ * that was ready; with LOOKUP_BATCHES_IN_FLIGHT batches out, new lookups wait for one to come back, so the
+ * batches grow with the load and an idle server sends a request's lookup at once. No row is reused: each
+ * request's row comes from a query sent after the request arrived, so a deleted user or a password change
+ * still shuts its tokens out at once.
+ */
+function batchedLookup(app: App): UserLookup {
+  let pending = new Map<number, Waiting[]>();
+  let scheduled = false;
+  let inFlight = 0;
+  const send = () => {
+    scheduled = false;
+    if (pending.size === 0 || inFlight >= LOOKUP_BATCHES_IN_FLIGHT) return;
+    const batch = pending;
+    pending = new Map();
+    inFlight += 1;
+    const settle = () => {
+      inFlight -= 1;
+      if (pending.size > 0 && !scheduled) {
+        scheduled = true;
+        setImmediate(send);
+      }
+    };
+    findSignedInUsers.all(app.db, { ids: [...batch.keys()] }).then(
+      (rows) => {
+        settle();
+        const byId = new Map(rows.map((row) => [Number(row.id), row]));
+        for (const [id, waiting] of batch) for (const w of waiting) w.resolve(byId.get(id));
+      },
+      (error: Error) => {
+        settle();
+        for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+      },
+    );
+  };
+  return (id) =>
+    new Promise((resolve, reject) => {
+      const waiting = pending.get(id);
+      if (waiting) waiting.push({ resolve, reject });
+      else pending.set(id, [{ resolve, reject }]);
+      if (!scheduled && inFlight < LOOKUP_BATCHES_IN_FLIGHT) {
+        scheduled = true;
+        setImmediate(send);
+      }
+    });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,6 +151,9 @@ export function registerAuth(app: App): void {
   });
   // A callback hook, not an async one: on SQLite the user is read synchronously (no transaction open), so the
   // request goes on to its handler in the same call, without a promise and a microtask per request.
+  const lookup: UserLookup = pgPool(app.db)
+    ? batchedLookup(app)
+    : (id) => findSignedInUser.first(app.db, { id });
   app.decorate(
     'authenticate',
     (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -91,7 +163,7 @@ export function registerAuth(app: App): void {
       if (claims === null) return done(unauthenticated());
       const found = findSignedInUser.firstNow(app.db, { id: claims.userId });
       if (found !== NOT_NOW) return done(signIn(request, claims, found));
-      findSignedInUser.first(app.db, { id: claims.userId }).then(
+      lookup(claims.userId).then(
         (row) => done(signIn(request, claims, row)),
         (error: Error) => done(error),
       );

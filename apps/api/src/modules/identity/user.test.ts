@@ -40,6 +40,36 @@ describe('GET /user/me', () => {
     });
     expect(res.body).not.toContain('argon2');
   });
+
+  it('answers concurrent requests of several users each with their own row, and a deleted user with 401', async () => {
+    // On PostgreSQL the lookups of requests arriving together go out as one query (plugins/auth.ts): each
+    // answer must still be its own user's, and a user deleted before the requests must not be found.
+    const [ana, bia, gone] = [
+      await registerUser(ctx, { name: 'Ana' }),
+      await registerUser(ctx, { name: 'Bia' }),
+      await registerUser(ctx, { name: 'Gone' }),
+    ];
+    const deleted = await api(ctx, 'DELETE', '/user', {
+      headers: gone.auth,
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const users = Array.from({ length: 30 }, (_, i) => [ana, bia, gone][i % 3] as typeof ana);
+    const answers = await Promise.all(users.map((u) => api(ctx, 'GET', '/user/me', { headers: u.auth })));
+    for (const [i, res] of answers.entries()) {
+      const user = users[i] as typeof ana;
+      if (user === gone) {
+        expect(res.statusCode).toBe(401);
+        continue;
+      }
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: user.id,
+        email: user.email,
+        name: user === ana ? 'Ana' : 'Bia',
+      });
+    }
+  });
 });
 
 describe('PUT /user', () => {
