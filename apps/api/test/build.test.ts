@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, findSpecifiers, serverEntry } from '../../../scripts/build-server.mjs';
+import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './database.ts';
+
+// `npm start` runs the server stripped to JavaScript (scripts/build-server.mjs). This builds it into a
+// folder of its own next to apps/api/src and starts it as `npm start` would, on this run's dialect.
+const apiDir = join(import.meta.dirname, '..');
+const rootDir = join(apiDir, '../..');
+const outDir = join(apiDir, `dist-test-${randomBytes(4).toString('hex')}`);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('server build', () => {
+  let files: string[] = [];
+  let database: TestDatabase | undefined;
+
+  beforeAll(() => {
+    buildServer({ outDir });
+    files = filesUnder(outDir);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('holds JavaScript only, every import pointing at a file of the build or a package', () => {
+    expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
+    expect(files.filter((f) => /\.test\.|test-helpers/.test(f))).toEqual([]);
+    expect(existsSync(join(outDir, 'db/checkpoint.worker.mjs'))).toBe(true);
+    const scripts = files.filter((f) => /\.m?js$/.test(f));
+    expect(scripts.length).toBeGreaterThan(50);
+    const broken: string[] = [];
+    for (const file of scripts) {
+      const code = readFileSync(file, 'utf8');
+      for (const { value } of findSpecifiers(code).specifiers) {
+        const relativeOk = !value.startsWith('.') || existsSync(resolve(dirname(file), value));
+        if (!relativeOk || value.endsWith('.ts') || value.startsWith('@centavo/'))
+          broken.push(`${file}: ${value}`);
+      }
+      // The same, found without the tokenizer: an import of a `.ts` file left anywhere in the code.
+      for (const match of code.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"\n]+\.ts)['"]/g)) {
+        broken.push(`${file}: ${match[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('starts with type stripping turned off, and answers /health', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'centavo-build-'));
+    let databaseUrl = '';
+    if (TEST_DB_KIND === 'postgres') {
+      database = await createTestDatabase('postgres');
+      databaseUrl = database.url;
+    }
+    // Without type stripping, loading any `.ts` file fails: the server runs on the build alone.
+    const child = spawn(process.execPath, ['--no-experimental-strip-types', serverEntry(outDir)], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    const exited = new Promise<number>((r) => child.on('exit', (code) => r(code ?? -1)));
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not listening after 20 s:\n${output}`)), 20_000);
+        const check = () => {
+          const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolveUrl(match[1]);
+          }
+        };
+        child.stdout.on('data', check);
+        void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+      });
+      const health = await fetch(`${url}/api/v1/health`);
+      expect(health.status).toBe(200);
+      const version = JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8')).version;
+      expect(await health.json()).toMatchObject({ status: 'ok', database: TEST_DB_KIND, version });
+      // The default web folder is found from the build as from src: apps/web/dist, served or named as missing.
+      const page = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
+      if (page.status !== 200) {
+        expect(output).toContain(`"distDir":"${join(rootDir, 'apps/web/dist')}"`);
+      }
+      expect(output).not.toMatch(/ExperimentalWarning|ERR_/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
