@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBenchFixtures, serverEntry } from '../../scripts/build-server.mjs';
 import { SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-runtime.mjs';
 
 export const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,32 @@ export function serverRuntime(base: NodeJS.ProcessEnv = process.env): {
 } {
   if (process.env.BENCH_SERVER_RUNTIME === 'plain') return { nodeArgs: [], env: { ...base } };
   return { nodeArgs: [...SERVER_NODE_ARGS], env: serverEnv(base) };
+}
+
+let built: { fixturesDir: string; serverEntry: string } | undefined;
+
+/**
+ * The scripts of the servers the benchmarks start: bench/fixtures/* and the API's entry point, stripped to
+ * JavaScript (scripts/build-server.mjs, built once per run when a source changed). Servers run the
+ * JavaScript, as `npm start` does: Node's TypeScript stripper (15–17 MB of RSS) is loaded in neither the app
+ * nor the bare-Fastify baseline. `BENCH_SERVER_SOURCE=ts` runs the `.ts` files instead (type stripping at
+ * load, what `npm run dev` does), to measure the difference in one run.
+ */
+export function serverScripts(): { fixturesDir: string; serverEntry: string } {
+  if (process.env.BENCH_SERVER_SOURCE === 'ts') {
+    return { fixturesDir: join(benchDir, 'fixtures'), serverEntry: join(rootDir, 'apps/api/src/server.ts') };
+  }
+  built ??= {
+    fixturesDir: buildBenchFixtures({ log: (line) => console.log(`   · ${line}`) }),
+    serverEntry: serverEntry(),
+  };
+  return built;
+}
+
+/** A fixture's script: `name` is its source file in bench/fixtures (`app-server.ts`). */
+export function fixtureScript(name: string): string {
+  if (process.env.BENCH_SERVER_SOURCE === 'ts') return join(benchDir, 'fixtures', name);
+  return join(serverScripts().fixturesDir, name.replace(/\.ts$/, '.js'));
 }
 
 /** Every child this run started, so an interrupted run leaves no server behind. */
@@ -128,8 +155,8 @@ export interface Server {
 }
 
 /**
- * Starts a fixture script (bench/fixtures/*.ts) in its own Node process and waits for its `READY {json}`
- * line. Load is generated in this process, so server and client each get one of the two cores.
+ * Starts a fixture script (bench/fixtures/*.ts, run as its stripped `.js`) in its own Node process and waits
+ * for its `READY {json}` line. Load is generated in this process, so server and client each get one of the two cores.
  */
 export function startFixture(
   script: string,
@@ -139,11 +166,11 @@ export function startFixture(
   const runtime = serverRuntime({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(
-        process.execPath,
-        [...runtime.nodeArgs, ...(options.nodeArgs ?? []), join(benchDir, 'fixtures', script)],
-        { cwd: rootDir, env: runtime.env, stdio: ['ignore', 'pipe', 'pipe'] },
-      ),
+      spawn(process.execPath, [...runtime.nodeArgs, ...(options.nodeArgs ?? []), fixtureScript(script)], {
+        cwd: rootDir,
+        env: runtime.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
     let stderr = '';
     let buffer = '';

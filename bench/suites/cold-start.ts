@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { type Benchmark, pgUrl, push } from '../lib/context.ts';
 import { dropDatabase, recreateDatabase } from '../lib/pg.ts';
 import {
-  benchDir,
   cpuTimeMs,
   dataDir,
+  fixtureScript,
   freePort,
   getStatus,
   median,
   rootDir,
   serverRuntime,
+  serverScripts,
   sleep,
   stopChild,
   track,
@@ -75,7 +76,9 @@ export const coldStart: Benchmark = {
     const work = join(dataDir, 'cold-start');
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    const server = join(rootDir, 'apps/api/src/server.ts');
+    // What `npm start` runs: the server stripped to JavaScript (built before the first run when a source
+    // changed, not timed), and the bare-Fastify baseline stripped the same way.
+    const server = serverScripts().serverEntry;
     const sqliteEnv = (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET: '' });
 
     // An already-migrated DATA_DIR: the app migrates it once, stops cleanly (WAL checkpointed), then each run
@@ -97,7 +100,7 @@ export const coldStart: Benchmark = {
     const cases: Case[] = [
       {
         label: 'bare Fastify',
-        script: join(benchDir, 'fixtures/bare-server.ts'),
+        script: fixtureScript('bare-server.ts'),
         prepare: async () => ({}),
         samples: [],
         cpu: [],
