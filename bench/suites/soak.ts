@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@centavo/shared';
+import { ENTRY_PAGE_SIZE, OPERATIONS } from '@centavo/shared';
 import type { AutocannonRequest } from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../../apps/api/src/db/connection.ts';
@@ -82,7 +82,7 @@ export const soak: Benchmark = {
       server = await startApp({ databaseUrl: copy.url, userId: USER_ID });
       const headers = bearer(server);
       const json = { ...headers, 'content-type': 'application/json' };
-      // One cycle per connection: reads dominate, as in a session; one list (the largest answer) per cycle.
+      // One cycle per connection: reads dominate, as in a session; one page of a month list (the largest answer) per cycle.
       const get = (path: (i: number) => string): AutocannonRequest => ({
         method: 'GET',
         headers,
@@ -92,7 +92,11 @@ export const soak: Benchmark = {
         get(() => `${API}/user/me`),
         get((i) => `${API}/entry/balance?month=${pick(months, i)}`),
         get((i) => `${API}/entry/${pick(entryIds, i)}`),
-        get((i) => `${API}/entry?month=${pick(months, i)}&account_id=${pick(accountIds, i)}`),
+        // A page of the month list, as the entries page asks for it (page 1, or page 2 as the list is scrolled).
+        get(
+          (i) =>
+            `${API}/entry?month=${pick(months, i)}&account_id=${pick(accountIds, i)}&page=${1 + (i % 2)}&per_page=${ENTRY_PAGE_SIZE}`,
+        ),
         get((i) => `${API}/entry/${pick(entryIds, i * 7)}`),
         {
           method: 'POST',
