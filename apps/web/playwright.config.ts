@@ -58,7 +58,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `"${process.execPath}" apps/api/src/server.ts`,
+    // `npm start`, as shipped: the API server built to JavaScript when a source changed, with its runtime
+    // settings; WEB_DIST (the private copy above) tells it not to build the web app.
+    command: `"${process.execPath}" scripts/start.mjs`,
     cwd: root,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
