@@ -26,19 +26,35 @@ function capitalise(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
+/**
+ * One Intl formatter per locale and style: building one loads ICU data and costs far more than formatting,
+ * and the carousel formats a dozen months on every render of the entries page.
+ */
+const monthFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function monthFormatter(locale: string, style: 'long' | 'short'): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let formatter = monthFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      locale,
+      style === 'long'
+        ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+        : { month: 'short', timeZone: 'UTC' },
+    );
+    monthFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** "November 2026" / "Novembro de 2026". */
 export function formatMonthLong(month: IsoMonth, locale: string): string {
-  return capitalise(
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      monthDate(month),
-    ),
-  );
+  return capitalise(monthFormatter(locale, 'long').format(monthDate(month)));
 }
 
 /** "Nov" / "Nov" without the trailing dot some locales add. */
 export function formatMonthShort(month: IsoMonth, locale: string): string {
-  const text = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(monthDate(month));
-  return capitalise(text.replace(/\.$/, ''));
+  return capitalise(monthFormatter(locale, 'short').format(monthDate(month)).replace(/\.$/, ''));
 }
 
 /** Keeps a month inside [min, max]. */
