@@ -26,6 +26,12 @@ export interface MoneyFormat {
   format: (cents: number) => string;
   /** Whether the user's currency is known yet (false while preferences load). */
   ready: boolean;
+  /**
+   * Whether both requests have answered, successfully or not: the currency shown will not change any more.
+   * Lists that render many amounts wait for this, so they do not render once in the fallback currency and
+   * again in the user's.
+   */
+  settled: boolean;
 }
 
 /** Picks the currency code for a preferences' currency id; BRL when unknown. */
@@ -51,5 +57,9 @@ export function useMoneyFormat(): MoneyFormat {
   const currency = currencyCodeFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
   const format = useCallback((value: number) => formatMoney(value, currency, locale), [currency, locale]);
   const ready = preferences.isSuccess && currencies.isSuccess;
-  return useMemo(() => ({ currency, locale, format, ready }), [currency, locale, format, ready]);
+  const settled = !preferences.isPending && !currencies.isPending;
+  return useMemo(
+    () => ({ currency, locale, format, ready, settled }),
+    [currency, locale, format, ready, settled],
+  );
 }

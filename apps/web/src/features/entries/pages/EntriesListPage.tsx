@@ -33,12 +33,13 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMonthLong, MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/locale.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
@@ -85,16 +86,33 @@ function ListSkeleton() {
   );
 }
 
+/** One empty list for every "not loaded yet", so memoised children see the same array. */
+const NONE: never[] = [];
+
+/** Names and colours of the accounts, categories and tags (one cache entry each, shared by the page's parts). */
+function useLookups(): { lookups: Lookups; pending: boolean } {
+  const accounts = useAccounts();
+  const categories = useCategories();
+  const tags = useTags();
+  const lookups = useMemo(
+    () => buildLookups(accounts.data?.data ?? [], categories.data?.data ?? [], tags.data?.data ?? []),
+    [accounts.data, categories.data, tags.data],
+  );
+  return { lookups, pending: accounts.isPending || categories.isPending || tags.isPending };
+}
+
 /**
- * The month's list, its loading and empty states. It alone subscribes to the month's entries, so when
- * 10 000 of them arrive only the list renders, not the header, carousel, totals, toolbar and dialogs.
+ * The month's list, its loading and empty states. It alone subscribes to the month's entries and to what
+ * the rows show besides them (account, category and tag names, the user's currency), so when entries
+ * arrive only the list renders, not the header, carousel, totals, toolbar and dialogs.
+ *
+ * The rows wait for all of it: rendered as soon as the entries came, they showed "No category" and the
+ * fallback currency, then rendered again (every row) as each of the five other answers arrived, and the
+ * right rows were painted only after the last of them (docs/decisions/entries-first-render.md).
  */
 const MonthEntries = memo(function MonthEntries({
   state,
-  lookups,
   actions,
-  locale,
-  format,
   today,
   monthLabel,
   filtered,
@@ -102,10 +120,7 @@ const MonthEntries = memo(function MonthEntries({
   onClearFilters,
 }: {
   state: EntryListState;
-  lookups: Lookups;
   actions: EntryRowActions;
-  locale: string;
-  format: (cents: number) => string;
   today: string;
   monthLabel: string;
   filtered: boolean;
@@ -114,6 +129,13 @@ const MonthEntries = memo(function MonthEntries({
 }) {
   const { t } = useTranslation(['entries', 'common']);
   const entries = useEntries(state);
+  const { lookups, pending: lookupsPending } = useLookups();
+  const { locale, format, settled: moneySettled } = useMoneyFormat();
+  // The list's first render should not pay for building Intl formatters: build them while the month loads.
+  useEffect(() => {
+    const handle = setTimeout(() => warmListFormatters(locale, format), 0);
+    return () => clearTimeout(handle);
+  }, [locale, format]);
   const pages = entries.data?.pages;
   const total = pages ? totalOf(pages) : 0;
   const { fetchNextPage } = entries;
@@ -151,7 +173,7 @@ const MonthEntries = memo(function MonthEntries({
       aria-busy={entries.isFetching && !entries.isFetchingNextPage}
       style={{ opacity: entries.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
-      {entries.isPending ? (
+      {entries.isPending || ((lookupsPending || !moneySettled) && !entries.isError) ? (
         <ListSkeleton />
       ) : entries.isError && !pages ? (
         <Stack align="center" py="xl">
@@ -188,6 +210,121 @@ const MonthEntries = memo(function MonthEntries({
   );
 });
 
+/** The month's totals: the only part of the page that re-renders when GET /entry/balance answers. */
+function MonthTotals({ month, monthLabel }: { month: string; monthLabel: string }) {
+  const { t } = useTranslation('entries');
+  const balance = useEntryBalance(month);
+  useEffect(() => {
+    if (balance.isError) toastError(errorMessage(t, balance.error, 'entries:errors.load'));
+  }, [balance.isError, balance.error, t]);
+  return <TotalsBar balance={balance.data} monthLabel={monthLabel} loading={balance.isPending} />;
+}
+
+/** The carousel, from the first month with entries (its own request) to five years ahead. */
+const EntriesMonthCarousel = memo(function EntriesMonthCarousel({
+  month,
+  thisMonth,
+  onChange,
+}: {
+  month: IsoMonth;
+  thisMonth: IsoMonth;
+  onChange: (month: IsoMonth) => void;
+}) {
+  const carouselStart = useCarouselStart();
+  const startMonth: IsoMonth =
+    [carouselStart.data?.month ?? thisMonth, thisMonth, month].sort()[0] ?? thisMonth;
+  return <MonthCarousel value={month} min={startMonth} today={thisMonth} onChange={onChange} />;
+});
+
+/** The filters in use as removable chips; names come from the lookups, so it subscribes to them itself. */
+function ActiveFilters({
+  state,
+  onClear,
+  onClearAll,
+}: {
+  state: EntryListState;
+  onClear: (key: EntryFilterKey) => void;
+  onClearAll: () => void;
+}) {
+  const { t } = useTranslation(['entries', 'common']);
+  const { lookups } = useLookups();
+  const chips: { key: EntryFilterKey; label: string }[] = [];
+  if (state.operation_id)
+    chips.push({ key: 'operation_id', label: t(`entries:operations.${state.operation_id}`) });
+  if (state.account_id)
+    chips.push({ key: 'account_id', label: lookups.accounts.get(state.account_id)?.name ?? '…' });
+  if (state.category_id) {
+    chips.push({ key: 'category_id', label: lookups.categories.get(state.category_id)?.name ?? '…' });
+  }
+  if (state.tag_id) chips.push({ key: 'tag_id', label: lookups.tags.get(state.tag_id)?.name ?? '…' });
+  if (state.paid !== undefined) {
+    chips.push({ key: 'paid', label: t(state.paid ? 'entries:filters.paidYes' : 'entries:filters.paidNo') });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <Group gap={6} mt="xs" data-testid="active-filters">
+      {chips.map((chip) => (
+        <Badge
+          key={chip.key}
+          variant="light"
+          size="lg"
+          radius="xl"
+          tt="none"
+          fw={500}
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={`${t('entries:filters.clear')}: ${chip.label}`}
+              onClick={() => onClear(chip.key)}
+            />
+          }
+        >
+          {chip.label}
+        </Badge>
+      ))}
+      <Button variant="subtle" size="compact-sm" color="gray" onClick={onClearAll}>
+        {t('entries:filters.clear')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The filters drawer with the accounts, categories and tags it offers (its own subscriptions). */
+function EntriesFilters(
+  props: Omit<ComponentProps<typeof FiltersDrawer>, 'accounts' | 'categories' | 'tags'>,
+) {
+  const accounts = useAccounts();
+  const categories = useCategories();
+  const tags = useTags();
+  const choosable = useMemo(
+    () => (categories.data?.data ?? []).filter((c) => c.type !== 'transfer'),
+    [categories.data],
+  );
+  return (
+    <FiltersDrawer
+      {...props}
+      accounts={accounts.data?.data ?? NONE}
+      categories={choosable}
+      tags={tags.data?.data ?? NONE}
+    />
+  );
+}
+
+/** The entry form with the accounts, categories and tags it offers (its own subscriptions). */
+function EntryForm(props: Omit<ComponentProps<typeof EntryFormModal>, 'accounts' | 'categories' | 'tags'>) {
+  const accounts = useAccounts();
+  const categories = useCategories();
+  const tags = useTags();
+  return (
+    <EntryFormModal
+      {...props}
+      accounts={accounts.data?.data ?? NONE}
+      categories={categories.data?.data ?? NONE}
+      tags={tags.data?.data ?? NONE}
+    />
+  );
+}
+
 type Dialog =
   | { kind: 'none' }
   | { kind: 'form'; entry: Entry | null }
@@ -198,17 +335,15 @@ type Dialog =
 export function EntriesListPage() {
   // `ledger` holds the list's paging texts (its end row): loaded with the page's own, not when the row shows.
   const { t } = useTranslation(['entries', 'common', 'ledger']);
-  const { locale, format } = useMoneyFormat();
+  // The shell needs the locale only (month names); the rows' money format lives in MonthEntries.
+  const locale = intlLocale(useLocale());
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
   const today = todayIso();
   const thisMonth = currentMonth();
 
-  const balance = useEntryBalance(state.month);
-  const carouselStart = useCarouselStart();
-  const accounts = useAccounts();
-  const categories = useCategories();
-  const tags = useTags();
+  // No query of the page is read here: each part subscribes to its own, so an answer renders that part
+  // alone, not the whole page (and the list with it) once per answer.
   const setPaid = useSetEntryPaid();
   const remove = useDeleteEntry();
   const exporter = useExportEntries();
@@ -237,21 +372,6 @@ export function EntriesListPage() {
     // Back/forward or "clear filters" changed q in the URL: show it in the box.
     setSearch((current) => (current.trim() === (state.q ?? '') ? current : (state.q ?? '')));
   }, [state.q]);
-
-  // The list's first render should not pay for building Intl formatters: build them while the month loads.
-  useEffect(() => {
-    const handle = setTimeout(() => warmListFormatters(locale, format), 0);
-    return () => clearTimeout(handle);
-  }, [locale, format]);
-
-  useEffect(() => {
-    if (balance.isError) toastError(errorMessage(t, balance.error, 'entries:errors.load'));
-  }, [balance.isError, balance.error, t]);
-
-  const lookups = useMemo(
-    () => buildLookups(accounts.data?.data ?? [], categories.data?.data ?? [], tags.data?.data ?? []),
-    [accounts.data, categories.data, tags.data],
-  );
 
   const setPaidRef = useRef(setPaid.mutate);
   setPaidRef.current = setPaid.mutate;
@@ -292,28 +412,11 @@ export function EntriesListPage() {
   }
 
   const monthLabel = formatMonthLong(state.month, locale);
-  const startMonth: IsoMonth =
-    [carouselStart.data?.month ?? thisMonth, thisMonth, state.month].sort()[0] ?? thisMonth;
   const filterCount = countFilters(state);
   const openNew = useCallback(() => setDialog({ kind: 'form', entry: null }), []);
   const clearAll = useCallback(() => setState(clearFilters(stateRef.current)), [setState]);
+  const onMonth = useCallback((month: IsoMonth) => setState({ ...stateRef.current, month }), [setState]);
   const defaultDate = state.month === thisMonth ? today : firstDayOfMonth(state.month);
-
-  const activeChips: { key: EntryFilterKey; label: string }[] = [];
-  if (state.operation_id)
-    activeChips.push({ key: 'operation_id', label: t(`entries:operations.${state.operation_id}`) });
-  if (state.account_id)
-    activeChips.push({ key: 'account_id', label: lookups.accounts.get(state.account_id)?.name ?? '…' });
-  if (state.category_id) {
-    activeChips.push({ key: 'category_id', label: lookups.categories.get(state.category_id)?.name ?? '…' });
-  }
-  if (state.tag_id) activeChips.push({ key: 'tag_id', label: lookups.tags.get(state.tag_id)?.name ?? '…' });
-  if (state.paid !== undefined) {
-    activeChips.push({
-      key: 'paid',
-      label: t(state.paid ? 'entries:filters.paidYes' : 'entries:filters.paidNo'),
-    });
-  }
 
   return (
     <Stack gap="md" maw={1100} mx="auto" w="100%">
@@ -363,14 +466,9 @@ export function EntriesListPage() {
         }
       />
 
-      <MonthCarousel
-        value={state.month}
-        min={startMonth}
-        today={thisMonth}
-        onChange={(month) => setState({ ...state, month })}
-      />
+      <EntriesMonthCarousel month={state.month} thisMonth={thisMonth} onChange={onMonth} />
 
-      <TotalsBar balance={balance.data} monthLabel={monthLabel} loading={balance.isPending} />
+      <MonthTotals month={state.month} monthLabel={monthLabel} />
 
       <div className={classes.toolbar}>
         <Group gap="xs" wrap="nowrap">
@@ -423,45 +521,16 @@ export function EntriesListPage() {
             <IconDownload size={18} aria-hidden />
           </ActionIcon>
         </Group>
-        {activeChips.length > 0 ? (
-          <Group gap={6} mt="xs" data-testid="active-filters">
-            {activeChips.map((chip) => (
-              <Badge
-                key={chip.key}
-                variant="light"
-                size="lg"
-                radius="xl"
-                tt="none"
-                fw={500}
-                rightSection={
-                  <CloseButton
-                    size="xs"
-                    aria-label={`${t('entries:filters.clear')}: ${chip.label}`}
-                    onClick={() => setState(withFilter(state, chip.key, undefined), { replace: true })}
-                  />
-                }
-              >
-                {chip.label}
-              </Badge>
-            ))}
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              color="gray"
-              onClick={() => setState(clearFilters(state))}
-            >
-              {t('entries:filters.clear')}
-            </Button>
-          </Group>
-        ) : null}
+        <ActiveFilters
+          state={state}
+          onClear={(key) => setState(withFilter(state, key, undefined), { replace: true })}
+          onClearAll={() => setState(clearFilters(state))}
+        />
       </div>
 
       <MonthEntries
         state={state}
-        lookups={lookups}
         actions={actions}
-        locale={locale}
-        format={format}
         today={today}
         monthLabel={monthLabel}
         filtered={filterCount > 0}
@@ -469,25 +538,19 @@ export function EntriesListPage() {
         onClearFilters={clearAll}
       />
 
-      <FiltersDrawer
+      <EntriesFilters
         opened={filtersOpen}
         onClose={() => setFiltersOpen(false)}
         state={state}
         onChange={(next) => setState(next, { replace: true })}
         onClear={() => setState(clearFilters(state), { replace: true })}
-        accounts={accounts.data?.data ?? []}
-        categories={(categories.data?.data ?? []).filter((c) => c.type !== 'transfer')}
-        tags={tags.data?.data ?? []}
       />
 
-      <EntryFormModal
+      <EntryForm
         opened={dialog.kind === 'form'}
         onClose={() => setDialog({ kind: 'none' })}
         entry={dialog.kind === 'form' ? dialog.entry : null}
         defaultDate={defaultDate}
-        accounts={accounts.data?.data ?? []}
-        categories={categories.data?.data ?? []}
-        tags={tags.data?.data ?? []}
       />
 
       <DeleteDialog

@@ -1,0 +1,157 @@
+import type { Entry } from '@centavo/shared';
+import { currentMonth } from '@centavo/shared/dates';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { EntriesListPage } from './EntriesListPage.tsx';
+
+const MONTH = currentMonth();
+
+const ENTRY: Entry = {
+  id: 1,
+  description: 'Weekly shop',
+  value: 1234,
+  date: `${MONTH}-02`,
+  operation_id: 2,
+  category_id: 7,
+  sub_category_id: null,
+  account_id: null,
+  card_id: null,
+  destination_account_id: null,
+  paid: false,
+  paid_at: null,
+  notes: null,
+  fixed: false,
+  limit_fixed_date: null,
+  series_id: null,
+  installment_number: null,
+  installment_count: null,
+  tags: [],
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+};
+
+function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** Answers held back until the test releases them, by path. */
+let held: Map<string, () => void>;
+let entriesAnswered = false;
+
+function hold(path: string, body: unknown): Promise<Response> {
+  return new Promise((resolve) => held.set(path, () => resolve(json(body))));
+}
+
+function answer(input: RequestInfo | URL): Response | Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  switch (url.pathname) {
+    case '/api/v1/entry':
+      entriesAnswered = true;
+      return json({ data: [ENTRY], meta: { total: 1, page: 1, per_page: 250 } });
+    case '/api/v1/category':
+      return hold(url.pathname, {
+        data: [
+          {
+            id: 7,
+            name: 'Groceries',
+            type: 'expense',
+            color: null,
+            icon: null,
+            system: false,
+            subcategories: [],
+          },
+        ],
+      });
+    case '/api/v1/user/preferences':
+      return json({ currency_code_id: 2 });
+    case '/api/v1/currency':
+      return hold(url.pathname, { data: [{ id: 2, code: 'USD', name: 'US dollar', decimals: 2 }] });
+    case '/api/v1/entry/balance':
+      return json({
+        month: MONTH,
+        income: 0,
+        expense: 1234,
+        investment: 0,
+        result: -1234,
+        opening_balance: 0,
+        closing_balance: 0,
+        predicted_balance: -1234,
+        accounts: [],
+      });
+    case '/api/v1/entry/get-start-of-date-carousel':
+      return json({ month: MONTH, date: `${MONTH}-01` });
+    default:
+      return json({ data: [] });
+  }
+}
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/entries/list?month=${MONTH}`]}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/entries/list" element={<EntriesListPage />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+}
+
+describe('the entries page draws its rows once, with everything they show', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => {
+    held = new Map();
+    entriesAnswered = false;
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => answer(input)),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the placeholder until the category names and the currency are in', async () => {
+    renderPage();
+    await waitFor(() => expect(entriesAnswered).toBe(true));
+    await waitFor(() => expect(held.size).toBe(2));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // The entries are here but not what their rows show: no row drawn with "No category" or in reais.
+    expect(screen.getByTestId('entries-loading')).toBeTruthy();
+    expect(document.querySelector('[data-entry-row]')).toBeNull();
+
+    await act(async () => held.get('/api/v1/category')?.());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(document.querySelector('[data-entry-row]')).toBeNull();
+
+    await act(async () => held.get('/api/v1/currency')?.());
+    const row = await waitFor(() => {
+      const element = document.querySelector('[data-entry-row]');
+      if (!element) throw new Error('no row yet');
+      return element as HTMLElement;
+    });
+    expect(row.textContent).toContain('Weekly shop');
+    expect(row.textContent).toContain('Groceries');
+    expect(screen.getByTestId('entry-amount').textContent).toBe('-$12.34');
+  });
+});
