@@ -1,4 +1,5 @@
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter } from '../lib/router-dom.tsx';
 import {
   forgotPasswordPage,
   loginPage,
@@ -12,6 +13,7 @@ import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
+import { loadEntriesListPage, loadLoggedInLayout } from './signed-in-preload.ts';
 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
 // The signed-in shell (AppShell, menus, query cache) is a chunk of its own: visitors never load it.
@@ -24,7 +26,7 @@ const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
 const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
-const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
+const LoggedInLayout = lazyPage(loadLoggedInLayout, 'LoggedInLayout');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
 const LoginPage = lazyPage(loginPage.load, 'LoginPage', loginPage.loaded);
 const RegisterPage = lazyPage(registerPage.load, 'RegisterPage', registerPage.loaded);
@@ -40,10 +42,7 @@ const PreferencesPage = lazyPage(
 );
 const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage');
 const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage');
-const EntriesListPage = lazyPage(
-  () => import('../features/entries/pages/EntriesListPage.tsx'),
-  'EntriesListPage',
-);
+const EntriesListPage = lazyPage(loadEntriesListPage, 'EntriesListPage');
 const AccountListPage = lazyPage(
   () => import('../features/accounts/pages/AccountListPage.tsx'),
   'AccountListPage',

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { preloadSignedIn } from '../../../app/signed-in-preload.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { Link } from '../../../lib/router-dom.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';

@@ -1,7 +1,6 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -9,6 +8,7 @@ import { useForm } from '../../../lib/form.ts';
 import { currentLocale, useTranslation } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { Link } from '../../../lib/router-dom.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { getPublicConfig } from '../api/get-public-config.ts';
 import { register } from '../api/register.ts';
