@@ -26,3 +26,5 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import './global.css';
+// Last, as MantineProvider's <style> tags came after every stylesheet: the theme's variables (app/providers.tsx).
+import './mantine-theme.css';

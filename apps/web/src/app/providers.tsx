@@ -1,6 +1,11 @@
 import { TOAST_LIMIT } from '@centavo/shared/constants';
-import { MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import {
+  localStorageColorSchemeManager,
+  MantineContext,
+  MantineThemeProvider,
+  useProviderColorScheme,
+} from '@mantine/core';
+import { type ContextType, lazy, type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react';
 import { useToastsWanted } from '../lib/toasts.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -18,12 +23,54 @@ function Toasts() {
   );
 }
 
+type MantineContextValue = NonNullable<ContextType<typeof MantineContext>>;
+
+const colorSchemeManager = localStorageColorSchemeManager();
+const getRootElement = () => document.documentElement;
+
+/**
+ * Mantine's MantineProvider (9.7) without what it computes in the browser on every load: the theme's CSS
+ * variables and the hiddenFrom/visibleFrom classes are in the stylesheet (app/mantine-theme.css, checked
+ * against MantineProvider's own output by app/mantine-theme.test.tsx), which keeps Mantine's variable
+ * resolver out of the first load's JavaScript (docs/decisions/web-first-load.md). The rest is as
+ * MantineProvider does it: colour scheme (light, dark, auto; kept in local storage) and reduced motion.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { colorScheme, setColorScheme, clearColorScheme } = useProviderColorScheme({
+    defaultColorScheme: 'auto',
+    manager: colorSchemeManager,
+    getRootElement,
+    forceColorScheme: undefined,
+  });
+  useLayoutEffect(() => {
+    if (theme.respectReducedMotion) getRootElement().setAttribute('data-respect-reduced-motion', 'true');
+  }, []);
+  const context = useMemo<MantineContextValue>(
+    () => ({
+      colorScheme,
+      setColorScheme,
+      clearColorScheme,
+      getRootElement,
+      classNamesPrefix: 'mantine',
+      cssVariablesResolver,
+      cssVariablesSelector: ':root',
+      withStaticClasses: true,
+    }),
+    [colorScheme, setColorScheme, clearColorScheme],
+  );
+  return (
+    <MantineContext value={context}>
+      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+    </MantineContext>
+  );
+}
+
 /** App-wide providers. The query cache lives in the signed-in layout (lib/query-client.ts). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+    <ThemeProvider>
       <Toasts />
       {children}
-    </MantineProvider>
+    </ThemeProvider>
   );
 }
