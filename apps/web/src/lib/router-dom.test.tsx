@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link } from './router-dom.tsx';
+import { useSearchParams } from './search-params.ts';
 
 afterEach(cleanup);
 
@@ -11,7 +12,8 @@ function Where() {
   const type = useNavigationType();
   return (
     <output>
-      {location.pathname} {type} {JSON.stringify(location.state)}
+      {location.pathname}
+      {location.search} {type} {JSON.stringify(location.state)}
     </output>
   );
 }
@@ -88,5 +90,37 @@ describe('Link (lib/router-dom.tsx)', () => {
     fireEvent.click(screen.getByRole('link', { name: 'register' }), { button: 0 });
     expect(onClick).toHaveBeenCalledOnce();
     expect(screen.getByRole('status').textContent).toBe('/auth/login POP null');
+  });
+});
+
+describe('useSearchParams (lib/search-params.ts)', () => {
+  function Filters() {
+    const [params, setParams] = useSearchParams();
+    return (
+      <>
+        <p>q={params.get('q') ?? ''}</p>
+        <button type="button" onClick={() => setParams({ q: 'rent', tag: ['a', 'b'] }, { replace: true })}>
+          record
+        </button>
+        <button type="button" onClick={() => setParams((current) => `${current}`.replace(/q=\w+/, 'q=gas'))}>
+          update
+        </button>
+        <button type="button" onClick={() => setParams({})}>
+          clear
+        </button>
+      </>
+    );
+  }
+
+  it('reads the query string and sets it from a record (lists repeat the key), an updater or nothing', () => {
+    renderAt('/tags?q=food', <Filters />);
+    expect(screen.getByText('q=food')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'record' }));
+    expect(screen.getByRole('status').textContent).toBe('/tags?q=rent&tag=a&tag=b REPLACE null');
+    fireEvent.click(screen.getByRole('button', { name: 'update' }));
+    expect(screen.getByRole('status').textContent).toBe('/tags?q=gas&tag=a&tag=b PUSH null');
+    expect(screen.getByText('q=gas')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'clear' }));
+    expect(screen.getByRole('status').textContent).toBe('/tags PUSH null');
   });
 });

@@ -23,8 +23,8 @@ import {
  * That module (`BrowserRouter`, `Link`, `NavLink`, `Form`, `useSearchParams`, `useSubmit`, …) is one file
  * whose parts are kept as a whole: importing `BrowserRouter` or `Link` from it put every part any page
  * uses, and the framework-mode prefetch code `Link` carries, on the sign-in page's first load (~3.7 KB
- * gzip, docs/decisions/web-first-load.md). Pages that need its other parts (`useSearchParams`) still import
- * them from react-router, in their own chunks.
+ * gzip, docs/decisions/web-first-load.md). lib/search-params.ts has its `useSearchParams`, for the
+ * same reason.
  */
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
