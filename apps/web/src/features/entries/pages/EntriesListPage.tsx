@@ -211,14 +211,14 @@ const MonthEntries = memo(function MonthEntries({
 });
 
 /** The month's totals: the only part of the page that re-renders when GET /entry/balance answers. */
-function MonthTotals({ month, monthLabel }: { month: string; monthLabel: string }) {
+const MonthTotals = memo(function MonthTotals({ month, monthLabel }: { month: string; monthLabel: string }) {
   const { t } = useTranslation('entries');
   const balance = useEntryBalance(month);
   useEffect(() => {
     if (balance.isError) toastError(errorMessage(t, balance.error, 'entries:errors.load'));
   }, [balance.isError, balance.error, t]);
   return <TotalsBar balance={balance.data} monthLabel={monthLabel} loading={balance.isPending} />;
-}
+});
 
 /** The carousel, from the first month with entries (its own request) to five years ahead. */
 const EntriesMonthCarousel = memo(function EntriesMonthCarousel({
