@@ -3,10 +3,10 @@ import { Alert, Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useSearchParams } from '../../../lib/search-params.ts';
 import { useCategories } from '../api/get-categories.ts';
 import {
   CATEGORY_TAB_ORDER,

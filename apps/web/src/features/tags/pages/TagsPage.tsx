@@ -16,12 +16,12 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch, IconTag, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useCreateTag } from '../api/create-tag.ts';
