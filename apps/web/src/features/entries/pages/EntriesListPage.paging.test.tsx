@@ -142,7 +142,9 @@ describe('the entries page loads the month in pages', () => {
     // The count is the month's, not what is loaded; the end row says what is loading.
     expect(screen.getByTestId('entries-count').textContent).toBe(`Entries: ${TOTAL}`);
     expect(screen.getByRole('status').textContent).toContain('Loading more entries…');
-    expect(screen.getByRole('status').textContent).toContain(`${count(ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`);
+    expect(screen.getByRole('status').textContent).toContain(
+      `${count(ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`,
+    );
     expect(requested).toEqual([1]);
 
     await scrollToLoadedEnd();
