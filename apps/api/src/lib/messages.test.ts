@@ -29,7 +29,7 @@ describe('message translation', () => {
   it('translates exact messages and templates, with known terms in their values', () => {
     expect(translateMessage('br', 'The tag already exists')).toBe('A tag já existe');
     expect(translateMessage('en', 'The tag already exists')).toBe('The tag already exists');
-    expect(translateMessage('br', 'must be a expense category for this operation')).toBe(
+    expect(translateMessage('br', 'must be a category of type expense for this operation')).toBe(
       'deve ser uma categoria de despesa para esta operação',
     );
     expect(

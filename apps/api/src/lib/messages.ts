@@ -33,6 +33,8 @@ interface Template {
   key: string;
   names: string[];
   pattern: RegExp;
+  /** Characters of the text outside its placeholders. */
+  literal: number;
 }
 
 const messages = resources.en.api.messages as Record<string, string>;
@@ -48,8 +50,16 @@ for (const [key, text] of Object.entries(messages)) {
     .split(/\{\w+\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('(.+?)');
-  templates.push({ key, names, pattern: new RegExp(`^${source}$`, 's') });
+  templates.push({
+    key,
+    names,
+    pattern: new RegExp(`^${source}$`, 's'),
+    literal: text.replace(/\{\w+\}/g, '').length,
+  });
 }
+// The most specific template first: "must be a category of type {type}" would also match the message of
+// "must be a category of type {type} for this operation", with "expense for this operation" as its type.
+templates.sort((a, b) => b.literal - a.literal);
 const terms = new Map(
   Object.entries(resources.en.api.terms as Record<string, string>).map(([key, text]) => [text, key]),
 );

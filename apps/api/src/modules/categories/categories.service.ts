@@ -166,7 +166,7 @@ export async function deleteCategory(
       if (!replacement)
         throw new AppError(404, 'NOT_FOUND', 'Category not found', { category_id: ['not found'] });
       if (replacement.type !== current.type) {
-        throw validationError({ category_id: [`must be a ${current.type} category`] });
+        throw validationError({ category_id: [`must be a category of type ${current.type}`] });
       }
       let subId: number | null = null;
       if (body?.sub_category_id) {

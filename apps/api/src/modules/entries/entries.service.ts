@@ -182,7 +182,7 @@ function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
   if (!category) throw missing('category_id', 'Category');
   if (category.type !== plan.categoryType) {
     const wanted = OPERATION_TYPE[plan.refs.operation_id];
-    throw validationError({ category_id: [`must be a ${wanted} category for this operation`] });
+    throw validationError({ category_id: [`must be a category of type ${wanted} for this operation`] });
   }
   if (plan.subCategoryId !== null) {
     const sub = found.subcategory;
