@@ -51,7 +51,9 @@ export function TotalsBar({
                 px={{ base: 'sm', sm: 'md' }}
                 py="sm"
                 data-testid={`total-${figure.key}`}
-                className={figure.key === 'predicted' ? classes.lastTotal : undefined}
+                className={
+                  figure.key === 'predicted' ? `${classes.totalCard} ${classes.lastTotal}` : classes.totalCard
+                }
               >
                 <Tooltip label={figure.hint} disabled={!figure.hint} withArrow>
                   <Text fz="xs" fw={600} c="dimmed" tt="uppercase" lts="0.04em" lineClamp={1}>
@@ -63,7 +65,7 @@ export function TotalsBar({
                   operation={figure.operation}
                   showPlus={figure.showPlus}
                   fw={700}
-                  fz={{ base: 'md', sm: 'lg' }}
+                  className={classes.totalValue}
                   display="block"
                   data-testid={`total-${figure.key}-value`}
                   data-cents={figure.value}
