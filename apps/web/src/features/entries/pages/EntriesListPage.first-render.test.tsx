@@ -1,13 +1,9 @@
 import type { Entry } from '@centavo/shared';
 import { currentMonth } from '@centavo/shared/dates';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
-import { EntriesListPage } from './EntriesListPage.tsx';
+import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
 const MONTH = currentMonth();
 
@@ -34,10 +30,6 @@ const ENTRY: Entry = {
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
 };
-
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-}
 
 /** Answers held back until the test releases them, by path. */
 let held: Map<string, () => void>;
@@ -90,24 +82,7 @@ function answer(input: RequestInfo | URL): Response | Promise<Response> {
   }
 }
 
-function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
-  return render(
-    <AppProviders>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/entries/list?month=${MONTH}`]}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path="/entries/list" element={<EntriesListPage />} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-}
+const renderPage = () => renderEntriesPage(MONTH);
 
 describe('the entries page draws its rows once, with everything they show', () => {
   beforeAll(async () => {

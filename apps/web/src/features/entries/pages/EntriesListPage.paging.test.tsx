@@ -1,14 +1,10 @@
 import type { Entry } from '@centavo/shared';
 import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
 import { currentMonth } from '@centavo/shared/dates';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
-import { EntriesListPage } from './EntriesListPage.tsx';
+import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
 /** Two full pages and a partial third, whatever the page size. */
 const TOTAL = 2 * ENTRY_PAGE_SIZE + Math.floor(ENTRY_PAGE_SIZE * 0.4);
@@ -39,10 +35,6 @@ const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) => ({
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
 }));
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** Pages asked for, in order, and pages to fail once. */
 let requested: number[] = [];
@@ -80,24 +72,7 @@ function answer(input: RequestInfo | URL): Response {
   }
 }
 
-function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
-  return render(
-    <AppProviders>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/entries/list?month=${MONTH}`]}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path="/entries/list" element={<EntriesListPage />} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-}
+const renderPage = () => renderEntriesPage(MONTH);
 
 /** Scrolls the window (jsdom does not) so the viewport's bottom is at the end of the loaded rows. */
 async function scrollToLoadedEnd() {
