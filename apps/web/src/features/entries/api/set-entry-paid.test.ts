@@ -1,33 +1,10 @@
 import type { Entry } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from '../lib/entry.test-fixture.ts';
 import type { EntryListData } from './get-entries.ts';
 import { patchPaid } from './set-entry-paid.ts';
 
-function entry(id: number): Entry {
-  return {
-    id,
-    description: `e${id}`,
-    value: 100,
-    date: '2026-11-02',
-    operation_id: 2,
-    category_id: null,
-    sub_category_id: null,
-    account_id: 1,
-    card_id: null,
-    destination_account_id: null,
-    paid: false,
-    paid_at: null,
-    notes: null,
-    fixed: false,
-    limit_fixed_date: null,
-    series_id: null,
-    installment_number: null,
-    installment_count: null,
-    tags: [],
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-  };
-}
+const entry = (id: number): Entry => entryFixture({ id });
 
 const data: EntryListData = {
   pages: [

@@ -1,33 +1,12 @@
 import type { Entry } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from './entry.test-fixture.ts';
 import { entryEffect, groupByDay } from './group-by-day.ts';
 
 let nextId = 1;
 function entry(date: string, operation_id: number, value: number): Entry {
-  const id = nextId++;
-  return {
-    id,
-    description: `e${id}`,
-    value,
-    date,
-    operation_id,
-    category_id: null,
-    sub_category_id: null,
-    account_id: 1,
-    card_id: null,
-    destination_account_id: operation_id === 4 ? 2 : null,
-    paid: false,
-    paid_at: null,
-    notes: null,
-    fixed: false,
-    limit_fixed_date: null,
-    series_id: null,
-    installment_number: null,
-    installment_count: null,
-    tags: [],
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-  };
+  const destination_account_id = operation_id === 4 ? 2 : null;
+  return entryFixture({ id: nextId++, date, operation_id, value, destination_account_id });
 }
 
 describe('grouping by day', () => {

@@ -1,5 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from './entry.test-fixture.ts';
 import { groupByDay } from './group-by-day.ts';
 import {
   type EntryPage,
@@ -13,30 +14,7 @@ import {
 
 let nextId = 1;
 function entry(date: string, operation_id = 2, value = 100): Entry {
-  const id = nextId++;
-  return {
-    id,
-    description: `e${id}`,
-    value,
-    date,
-    operation_id,
-    category_id: null,
-    sub_category_id: null,
-    account_id: 1,
-    card_id: null,
-    destination_account_id: null,
-    paid: false,
-    paid_at: null,
-    notes: null,
-    fixed: false,
-    limit_fixed_date: null,
-    series_id: null,
-    installment_number: null,
-    installment_count: null,
-    tags: [],
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-  };
+  return entryFixture({ id: nextId++, date, operation_id, value });
 }
 
 /** A month of `count` entries over 30 days, in the API's order, cut into pages of `size`. */

@@ -3,33 +3,19 @@ import { currentMonth } from '@centavo/shared/dates';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
 const MONTH = currentMonth();
 
-const ENTRY: Entry = {
+const ENTRY: Entry = entryFixture({
   id: 1,
   description: 'Weekly shop',
   value: 1234,
   date: `${MONTH}-02`,
-  operation_id: 2,
   category_id: 7,
-  sub_category_id: null,
   account_id: null,
-  card_id: null,
-  destination_account_id: null,
-  paid: false,
-  paid_at: null,
-  notes: null,
-  fixed: false,
-  limit_fixed_date: null,
-  series_id: null,
-  installment_number: null,
-  installment_count: null,
-  tags: [],
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-};
+});
 
 /** Answers held back until the test releases them, by path. */
 let held: Map<string, () => void>;

@@ -4,6 +4,7 @@ import { currentMonth } from '@centavo/shared/dates';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
 /** Two full pages and a partial third, whatever the page size. */
@@ -12,29 +13,15 @@ const count = (n: number) => n.toLocaleString('en-US');
 const MONTH = currentMonth();
 
 /** TOTAL entries over the month's first 28 days, in the API's order (date, then id). */
-const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) => ({
-  id: i + 1,
-  description: `Entry ${i + 1}`,
-  value: 1000 + i,
-  date: `${MONTH}-${String(Math.floor((i * 28) / TOTAL) + 1).padStart(2, '0')}`,
-  operation_id: 2,
-  category_id: null,
-  sub_category_id: null,
-  account_id: null,
-  card_id: null,
-  destination_account_id: null,
-  paid: false,
-  paid_at: null,
-  notes: null,
-  fixed: false,
-  limit_fixed_date: null,
-  series_id: null,
-  installment_number: null,
-  installment_count: null,
-  tags: [],
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-}));
+const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) =>
+  entryFixture({
+    id: i + 1,
+    description: `Entry ${i + 1}`,
+    value: 1000 + i,
+    date: `${MONTH}-${String(Math.floor((i * 28) / TOTAL) + 1).padStart(2, '0')}`,
+    account_id: null,
+  }),
+);
 
 /** Pages asked for, in order, and pages to fail once. */
 let requested: number[] = [];
