@@ -21,6 +21,7 @@ import {
 import { stripTypeScriptTypes } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const apiDir = join(root, 'apps/api');
@@ -336,16 +337,6 @@ export function buildServer({ outDir = serverOutDir } = {}) {
   writeFileSync(stamp, `${JSON.stringify({ node: process.version, files: files.size })}\n`);
   utimesSync(stamp, started / 1000, started / 1000);
   return { outDir: resolve(outDir), files: files.size, written, ms: Date.now() - started };
-}
-
-function newestMtime(dir) {
-  let newest = statSync(dir).mtimeMs; // a file added, removed or renamed changes its folder's time
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 /** True when the build is missing or older than a source file or this script. */

@@ -6,16 +6,26 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
-/** Runs a command inheriting stdio; resolves to its exit code. */
-export function run(cmd, args, options = {}) {
+/**
+ * Runs a command inheriting stdio; resolves to its exit code. `forwardSignals`: SIGINT and SIGTERM sent to
+ * this process are passed on while the command runs, so `kill <pid>` of the script stops its child cleanly.
+ */
+export function run(cmd, args, { forwardSignals = false, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const signals = forwardSignals ? ['SIGINT', 'SIGTERM'] : [];
+    const forward = (signal) => child.kill(signal);
+    for (const signal of signals) process.on(signal, forward);
+    child.on('exit', (code, signal) => {
+      for (const s of signals) process.off(s, forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
-function newestMtime(dir) {
-  let newest = 0;
+/** The newest modification time in a source tree (builds, dependencies and dot-files left out). */
+export function newestMtime(dir) {
+  let newest = statSync(dir).mtimeMs; // a file added, removed or renamed changes its folder's time
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);

@@ -1,9 +1,8 @@
 // `npm start`: builds the web app and the API server when needed, then serves app and API on one port (SQLite
 // by default). The server runs as JavaScript stripped from the TypeScript sources (scripts/build-server.mjs),
 // so Node's TypeScript stripper is never loaded in it (docs/decisions/memory.md).
-import { spawn } from 'node:child_process';
 import { ensureServerBuild } from './build-server.mjs';
-import { buildWeb, root, webBuildIsStale } from './lib.mjs';
+import { buildWeb, root, run, webBuildIsStale } from './lib.mjs';
 import { SERVER_NODE_ARGS, serverEnv } from './server-runtime.mjs';
 
 console.log(`Centavo: node ${process.version}`);
@@ -14,14 +13,10 @@ if (!process.env.WEB_DIST && webBuildIsStale()) {
 }
 const entry = ensureServerBuild();
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
+// The server is a child process (its Node flags and malloc settings apply from its start); `run` passes a
+// signal to this process on, so `kill <pid of npm start>` stops the server cleanly too.
+process.exitCode = await run(process.execPath, [...SERVER_NODE_ARGS, entry], {
   cwd: root,
   env: serverEnv(),
-  stdio: 'inherit',
-});
-// The server is a child process (its Node flags and malloc settings apply from its start): a signal to this
-// process is passed on, so `kill <pid of npm start>` stops the server cleanly too.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
+  forwardSignals: true,
 });
