@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.ts';
+import { until } from './until.ts';
 
 const serverEntry = join(import.meta.dirname, '../src/server.ts');
 
@@ -28,14 +29,6 @@ function startServer(env: Record<string, string>): {
   return { child, output: () => output, exit };
 }
 
-async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe('server process', () => {
   it('stops with a message naming a bad variable', async () => {
     const server = startServer({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(join(tmpdir(), 'centavo-srv-')) });
@@ -47,7 +40,7 @@ describe('server process', () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const dataDir = mkdtempSync(join(tmpdir(), 'centavo-srv-'));
     const server = startServer({ PORT: port, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
-    await waitFor(() => server.output().includes('listening'));
+    await until('the server listening', () => server.output().includes('listening'));
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
     // A request in flight when SIGTERM arrives still gets its answer. Its headers go first and its body

@@ -4,18 +4,11 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../test/until.ts';
 import { backupDatabase } from './backup.ts';
 import { openDatabase, sqliteAccess } from './connection.ts';
 
 const walSize = (path: string) => (existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0);
-
-async function until(check: () => boolean, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('WAL checkpoints off the event loop (SQLite)', () => {
   it('turns the automatic checkpoint off; the worker checkpoints, and the idle log is truncated', async () => {
@@ -29,7 +22,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('WAL checkpoints off the even
       for (let i = 0; i < 3000; i++) insert?.run('x'.repeat(200));
       // More than the default autocheckpoint (1 000 pages) was written, none of it checkpointed by the commit.
       expect(walSize(path)).toBeGreaterThan(1000 * 4096);
-      await until(() => walSize(path) === 0);
+      await until('the idle log truncated', () => walSize(path) === 0, 10_000);
       // The rows are in the database file itself: a reader that ignores the WAL would see them.
       const reader = new SqliteDatabase(path, { readonly: true });
       expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 3000 });
