@@ -143,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandling(app);
   registerSecurity(app);
   await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
-  registerAuth(app);
+  registerAuth(app, database);
   registerRateLimit(app, deps.rateLimitStore);
 
   await app.register(

@@ -5,6 +5,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import type { App } from '../src/lib/http.ts';
 import { MemoryMailer, testConfig } from './app.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './database.ts';
+import { until } from './until.ts';
 
 /** A TCP proxy in front of PostgreSQL that the test can cut and restore, to play "the database went away". */
 class CuttableProxy {
@@ -76,5 +77,49 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
     // The pool may hand out one more dead connection before it notices; the next request must work.
     if (after.statusCode !== 200) after = await app.inject({ url: '/api/v1/country' });
     expect(after.statusCode).toBe(200);
+  });
+
+  it('stops answering signed-in users from memory while the users change feed is down', async () => {
+    await until('the change feed listening', () => app.signedInUsers?.enabled === true);
+    const now = new Date().toISOString();
+    const { id } = await database.db
+      .insertInto('users')
+      .values({
+        name: 'Ana',
+        email: 'ana@example.com',
+        email_normalized: 'ana@example.com',
+        password_hash: 'not a hash',
+        email_verified_at: now,
+        language_id: 1,
+        currency_id: 4,
+        country_id: 32,
+        stripe_customer_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await app.accessTokens.sign(id);
+    const me = () =>
+      app.inject({
+        url: '/api/v1/user/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect(app.signedInUsers?.get(id)).toBeDefined();
+
+    // Changes made meanwhile would go unheard: the rows kept are dropped, and each request asks the database.
+    const port = proxy.port;
+    await proxy.cut();
+    await until('the lost change feed noticed', () => app.signedInUsers?.enabled === false);
+    expect(app.signedInUsers?.size).toBe(0);
+    expect((await me()).statusCode).toBe(503);
+
+    await proxy.open(port);
+    await until('the change feed listening again', () => app.signedInUsers?.enabled === true);
+    let after = await me();
+    if (after.statusCode !== 200) after = await me();
+    expect(after.statusCode).toBe(200);
+    expect(app.signedInUsers?.get(id)).toBeDefined();
   });
 });

@@ -3,6 +3,7 @@ import type { Db, DbKind } from './connection.ts';
 import * as m001 from './migrations/001_identity.ts';
 import * as m002 from './migrations/002_reference.ts';
 import * as m003 from './migrations/003_ledger.ts';
+import * as m004 from './migrations/004_user_changes.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -11,6 +12,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '001_identity': m001,
   '002_reference': m002,
   '003_ledger': m003,
+  '004_user_changes': m004,
 };
 
 export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {

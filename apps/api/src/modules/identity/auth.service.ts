@@ -253,19 +253,20 @@ export async function logout(
 }
 
 export async function verifyEmail(deps: IdentityDeps, token: string, request: LogRequest): Promise<void> {
-  const verified = await deps.db.transaction().execute(async (trx) => {
+  const verifiedUserId = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = await findUsableEmailToken(trx, 'verify', sha256(token), now);
-    if (!row || !(await consumeEmailToken(trx, row.id, now))) return false;
+    if (!row || !(await consumeEmailToken(trx, row.id, now))) return undefined;
     const user = await findUserById(trx, row.user_id);
     // A link sent to an address the user has since changed verifies nothing.
-    if (!user || user.email_normalized !== row.email) return false;
+    if (!user || user.email_normalized !== row.email) return undefined;
     if (user.email_verified_at === null)
       await updateUser(trx, user.id, { email_verified_at: now, updated_at: now });
     await recordAccountLog(trx, user.id, 'email_verified', request);
-    return true;
+    return user.id;
   });
-  if (!verified) throw invalidLink();
+  if (verifiedUserId === undefined) throw invalidLink();
+  deps.userChanged(verifiedUserId);
 }
 
 /** Always the same 200, known address or not; only the e-mail sending is throttled per account. */
@@ -336,6 +337,7 @@ export async function resetPassword(
     return owner;
   });
   if (!user) throw invalidLink();
+  deps.userChanged(user.id);
   // The owner proved control of the mailbox: a stranger's failed sign-ins no longer hold them back.
   await deps.limiter.clear('loginAccount', user.email_normalized);
 }

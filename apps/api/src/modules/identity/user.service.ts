@@ -99,6 +99,8 @@ export async function updateProfile(
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
+  } finally {
+    deps.userChanged(userId);
   }
   sendVerification();
   return toUser(updated);
@@ -116,14 +118,22 @@ export async function changePassword(
     throw validationError({ current_password: ['The current password is incorrect'] });
   }
   const passwordHash = await hashPassword(body.password);
-  return deps.db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    await updateUser(trx, userId, { password_hash: passwordHash, sessions_valid_from: now, updated_at: now });
-    await revokeAllRefreshTokens(trx, userId, now);
-    await invalidateEmailTokens(trx, userId, 'reset', now);
-    await recordAccountLog(trx, userId, 'password_changed', request);
-    return issueTokens(deps, trx, row);
-  });
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await updateUser(trx, userId, {
+        password_hash: passwordHash,
+        sessions_valid_from: now,
+        updated_at: now,
+      });
+      await revokeAllRefreshTokens(trx, userId, now);
+      await invalidateEmailTokens(trx, userId, 'reset', now);
+      await recordAccountLog(trx, userId, 'password_changed', request);
+      return issueTokens(deps, trx, row);
+    });
+  } finally {
+    deps.userChanged(userId);
+  }
 }
 
 /** Deletes the user and, through the cascades from users.id, every row they own; one transaction. */
@@ -132,11 +142,15 @@ export async function deleteAccount(deps: IdentityDeps, userId: number, password
   if (!(await verifyPassword(row.password_hash, password))) {
     throw validationError({ password: ['The password is incorrect'] });
   }
-  await deps.db.transaction().execute(async (trx) => {
-    // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
-    await revokeAllRefreshTokens(trx, userId, nowIso());
-    await deleteUser(trx, userId);
-  });
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
+      await revokeAllRefreshTokens(trx, userId, nowIso());
+      await deleteUser(trx, userId);
+    });
+  } finally {
+    deps.userChanged(userId);
+  }
 }
 
 export async function getPreferences(deps: IdentityDeps, userId: number): Promise<Preferences> {
@@ -179,14 +193,18 @@ export async function updatePreferences(
     currency_code_id: row.currency_id,
     country_id: row.country_id,
   };
-  await deps.db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, {
-      language_id: language.id,
-      currency_id: currency.id,
-      country_id: country.id,
-      updated_at: nowIso(),
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await updateUser(trx, userId, {
+        language_id: language.id,
+        currency_id: currency.id,
+        country_id: country.id,
+        updated_at: nowIso(),
+      });
+      await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
     });
-    await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
-  });
+  } finally {
+    deps.userChanged(userId);
+  }
   return { language, currency_code: currency, country };
 }
