@@ -12,6 +12,8 @@ describe('SignedInUserCache', () => {
     cache.put(1, row('Ana'), cache.stamp());
     expect(cache.get(1)).toEqual(row('Ana'));
     expect(cache.get(2)).toBeUndefined();
+    // Shared by every request of the user: frozen.
+    expect(Object.isFrozen(cache.get(1))).toBe(true);
   });
 
   it('drops a read that was in flight when a change was heard, whichever user it named', () => {

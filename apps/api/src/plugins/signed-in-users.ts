@@ -59,7 +59,8 @@ export class SignedInUserCache<R> {
       const oldest = this.#rows.keys().next().value;
       if (oldest !== undefined) this.#rows.delete(oldest);
     }
-    this.#rows.set(id, { row, readAt: this.#now() });
+    // Every request of this user shares the object from now on: one that changed it would change them all.
+    this.#rows.set(id, { row: Object.freeze(row), readAt: this.#now() });
   }
 
   /** The user's row changed (or is gone): the next request reads it again. */
