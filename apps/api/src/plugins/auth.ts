@@ -201,9 +201,10 @@ export function registerAuth(app: App, database: Pick<DatabaseHandle, 'kind' | '
 /**
  * PostgreSQL: the rows authentication read, kept while this node hears of every change to users (the
  * trigger of migration 004 NOTIFYs each updated or deleted id). Off until LISTEN is in place, emptied and
- * off again the moment the connection is lost, so a change can never go unheard while a row is served from
- * memory. What this trades: another node serves a changed row until the notification reaches it, about a
- * millisecond after the commit (docs/decisions/signed-in-user-cache.md).
+ * off again the moment the connection is lost (a silent loss is found by db/listen.ts's heartbeat within
+ * 15 s; a kept row is read again after 30 s in any case). What this trades: another node serves a changed row
+ * until the notification reaches it, 0.1 ms after the commit at the median on one host
+ * (docs/decisions/signed-in-user-cache.md).
  */
 function signedInUserCache(app: App, database: Pick<DatabaseHandle, 'listen'>): SignedInUserCache<AuthRow> {
   const cache = new SignedInUserCache<AuthRow>();
