@@ -1,7 +1,7 @@
-// `node bench/datasets/generate.ts D1|D2|D3 [sqlite|postgres|both] [--seed N]`: generates (or finds cached) a
+// `node bench/datasets/generate.ts D1|D2|D3|M10K [sqlite|postgres|both] [--seed N]`: generates (or finds cached) a
 // dataset and prints where it is. The benchmarks call ensureDataset themselves; this is for a manual warm-up.
 import { ensureDataset } from './load.ts';
-import type { DatasetName } from './spec.ts';
+import { DATASETS, type DatasetName } from './spec.ts';
 
 const args = process.argv.slice(2);
 const seedAt = args.indexOf('--seed');
@@ -9,7 +9,7 @@ const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : undefined;
 const positional = args.filter((a, i) => !a.startsWith('--') && (seedAt < 0 || i !== seedAt + 1));
 const name = (positional[0] ?? 'D3') as DatasetName;
 const which = positional[1] ?? 'both';
-if (!['D1', 'D2', 'D3'].includes(name)) throw new Error('dataset must be D1, D2 or D3');
+if (!(name in DATASETS)) throw new Error(`dataset must be one of ${Object.keys(DATASETS).join(', ')}`);
 const kinds =
   which === 'both' ? (['sqlite', 'postgres'] as const) : ([which] as Array<'sqlite' | 'postgres'>);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
