@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './lib/http.ts';
 import { AccessTokens } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { keepNextTickShape, releaseStartupMemory } from './lib/startup-memory.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -103,6 +104,8 @@ export class RequestLogController extends LogController {
 
 /** Registers plugins, then modules; never listens (tests use inject, server.ts listens). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  // Before start-up's full collections: one of them could otherwise cost every later request (startup-memory.ts).
+  keepNextTickShape();
   const ownsDatabase = !deps.database;
   // A checkpoint failing before the app (and its logger) exists is reported once the app does.
   const pendingErrors: Error[] = [];
@@ -155,5 +158,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const webDist = config.webDist ? resolve(config.webDist) : resolve(here, '../../web/dist');
   await registerWeb(app, webDist);
+  // Start-up's garbage and its young generation given back before the server idles (startup-memory.ts); only
+  // when listening (server.ts, the benchmarks), never under inject (tests).
+  app.addHook('onListen', async () => releaseStartupMemory());
   return app;
 }
