@@ -41,7 +41,7 @@ type GcExtension = (options: { type: 'major'; execution: 'sync'; flavor: 'last-r
  * them; the old generation keeps the garbage of migrations and route building. V8's memory reducer would
  * give that back, but it judges the allocation rate from start-up and waits ~100 s of idling before it acts.
  * Collecting with memory reduction (shrinks the young generation to its minimum, compacts, returns free
- * pages) takes the idle server from ~92 to ~82 MB RSS, for ~30 ms of start-up; under load the young
+ * pages) takes the idle server from ~92 to ~82 MB RSS, for ~40 ms of start-up; under load the young
  * generation grows back. `last-resort` is the only flavour of V8's gc() that reduces memory; it also drops
  * the bytecode of functions not running, recompiled on their next call.
  */
