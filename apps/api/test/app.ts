@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/connection.ts';
 import type { App } from '../src/lib/http.ts';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -77,14 +78,18 @@ export interface TestUser {
 let counter = 0;
 
 /**
- * Inserts a user directly (no HTTP, no e-mail) and mints an access token: for tests of features other than
- * identity. Identity tests register through the API.
+ * Inserts a user row directly (no HTTP, no e-mail), verified, with a password hash no password matches.
+ * Identity tests register through the API instead.
  */
-export async function createUser(ctx: TestContext, name = 'Test User', languageId = 1): Promise<TestUser> {
+export async function insertUser(
+  db: Db,
+  name = 'Test User',
+  languageId = 1,
+): Promise<{ id: number; email: string }> {
   counter += 1;
   const email = `user${counter}-${Date.now()}@example.com`;
   const now = new Date().toISOString();
-  const row = await ctx.database.db
+  const row = await db
     .insertInto('users')
     .values({
       name,
@@ -102,9 +107,15 @@ export async function createUser(ctx: TestContext, name = 'Test User', languageI
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = await ctx.app.accessTokens.sign(row.id);
+  return { id: row.id, email };
+}
+
+/** `insertUser` plus an access token: for tests of features other than identity. */
+export async function createUser(ctx: TestContext, name = 'Test User', languageId = 1): Promise<TestUser> {
+  const { id, email } = await insertUser(ctx.database.db, name, languageId);
+  const token = await ctx.app.accessTokens.sign(id);
   return {
-    id: row.id,
+    id,
     email,
     password: 'not-a-real-password',
     token,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import type { App } from '../src/lib/http.ts';
-import { MemoryMailer, testConfig } from './app.ts';
+import { insertUser, MemoryMailer, testConfig } from './app.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './database.ts';
 import { until } from './until.ts';
 
@@ -81,24 +81,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
 
   it('stops answering signed-in users from memory while the users change feed is down', async () => {
     await until('the change feed listening', () => app.signedInUsers?.enabled === true);
-    const now = new Date().toISOString();
-    const { id } = await database.db
-      .insertInto('users')
-      .values({
-        name: 'Ana',
-        email: 'ana@example.com',
-        email_normalized: 'ana@example.com',
-        password_hash: 'not a hash',
-        email_verified_at: now,
-        language_id: 1,
-        currency_id: 4,
-        country_id: 32,
-        stripe_customer_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await insertUser(database.db, 'Ana');
     const token = await app.accessTokens.sign(id);
     const me = () =>
       app.inject({
