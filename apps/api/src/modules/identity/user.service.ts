@@ -9,6 +9,8 @@ import {
   type UpdateUserBody,
   type User,
 } from '@centavo/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { unauthenticated, validationError } from '../../lib/errors.ts';
 import type { SignedInUserRow } from '../../plugins/auth.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
@@ -37,6 +39,22 @@ export function toUser(row: SignedInUserRow): User {
     stripe_customer_id: row.stripe_customer_id,
     created_at: row.created_at,
   };
+}
+
+/**
+ * One transaction that writes user `userId`'s row; afterwards (committed or not) authentication reads the row
+ * again, so this client's next request sees the change (plugins/auth.ts, `app.userChanged`).
+ */
+async function userTransaction<T>(
+  deps: IdentityDeps,
+  userId: number,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(work);
+  } finally {
+    deps.userChanged(userId);
+  }
 }
 
 /** The authenticated user's row; gone means the token outlived its user. */
@@ -77,7 +95,7 @@ export async function updateProfile(
   let sendVerification: () => void = () => {};
   let updated: UserRow;
   try {
-    updated = await deps.db.transaction().execute(async (trx) => {
+    updated = await userTransaction(deps, userId, async (trx) => {
       const now = nowIso();
       await updateUser(trx, userId, {
         name: body.name,
@@ -99,8 +117,6 @@ export async function updateProfile(
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
-  } finally {
-    deps.userChanged(userId);
   }
   sendVerification();
   return toUser(updated);
@@ -118,22 +134,14 @@ export async function changePassword(
     throw validationError({ current_password: ['The current password is incorrect'] });
   }
   const passwordHash = await hashPassword(body.password);
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      await updateUser(trx, userId, {
-        password_hash: passwordHash,
-        sessions_valid_from: now,
-        updated_at: now,
-      });
-      await revokeAllRefreshTokens(trx, userId, now);
-      await invalidateEmailTokens(trx, userId, 'reset', now);
-      await recordAccountLog(trx, userId, 'password_changed', request);
-      return issueTokens(deps, trx, row);
-    });
-  } finally {
-    deps.userChanged(userId);
-  }
+  return userTransaction(deps, userId, async (trx) => {
+    const now = nowIso();
+    await updateUser(trx, userId, { password_hash: passwordHash, sessions_valid_from: now, updated_at: now });
+    await revokeAllRefreshTokens(trx, userId, now);
+    await invalidateEmailTokens(trx, userId, 'reset', now);
+    await recordAccountLog(trx, userId, 'password_changed', request);
+    return issueTokens(deps, trx, row);
+  });
 }
 
 /** Deletes the user and, through the cascades from users.id, every row they own; one transaction. */
@@ -142,15 +150,11 @@ export async function deleteAccount(deps: IdentityDeps, userId: number, password
   if (!(await verifyPassword(row.password_hash, password))) {
     throw validationError({ password: ['The password is incorrect'] });
   }
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
-      await revokeAllRefreshTokens(trx, userId, nowIso());
-      await deleteUser(trx, userId);
-    });
-  } finally {
-    deps.userChanged(userId);
-  }
+  await userTransaction(deps, userId, async (trx) => {
+    // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
+    await revokeAllRefreshTokens(trx, userId, nowIso());
+    await deleteUser(trx, userId);
+  });
 }
 
 export async function getPreferences(deps: IdentityDeps, userId: number): Promise<Preferences> {
@@ -193,18 +197,14 @@ export async function updatePreferences(
     currency_code_id: row.currency_id,
     country_id: row.country_id,
   };
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await updateUser(trx, userId, {
-        language_id: language.id,
-        currency_id: currency.id,
-        country_id: country.id,
-        updated_at: nowIso(),
-      });
-      await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
+  await userTransaction(deps, userId, async (trx) => {
+    await updateUser(trx, userId, {
+      language_id: language.id,
+      currency_id: currency.id,
+      country_id: country.id,
+      updated_at: nowIso(),
     });
-  } finally {
-    deps.userChanged(userId);
-  }
+    await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
+  });
   return { language, currency_code: currency, country };
 }
