@@ -59,7 +59,7 @@ test('entries: a month of more than two pages loads page by page while scrolling
   await entries.goto(month);
   await expect(entries.row('Bulk 0001')).toBeVisible();
   // The count is the month's, not the first page's.
-  await expect(entries.count()).toHaveText(`Entries: ${COUNT}`);
+  await expect(entries.count()).toHaveText(`${COUNT} entries`);
   expect(pages).toEqual([1]);
 
   await entries.scrollToLoadedEnd();
@@ -82,7 +82,7 @@ test('entries: a month of more than two pages loads page by page while scrolling
     await expect(last).toBeInViewport({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(entries.loadingMore()).toHaveCount(0);
-  await expect(entries.count()).toHaveText(`Entries: ${COUNT}`);
+  await expect(entries.count()).toHaveText(`${COUNT} entries`);
   // Each page once, and nothing after the last.
   await page.waitForTimeout(300);
   expect(pages).toEqual([1, 2, 3]);

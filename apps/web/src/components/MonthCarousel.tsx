@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { intlLocale, isLocale } from '../lib/locale.ts';
 
 /** Months the carousel offers after the current one (installments and fixed bills live in the future). */

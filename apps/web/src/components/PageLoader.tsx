@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 export function PageLoader() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
+import type { TFunction } from 'i18next';
 import { isApiError } from './api-client.ts';
-import type { TFunction } from './i18n.ts';
 
 /**
  * A user-facing, translated message for a failed call. The server translates its messages (the user's

@@ -4,7 +4,7 @@ import { useForm } from './form.ts';
 import { changeLocale, initI18n } from './i18n.ts';
 
 beforeAll(async () => {
-  await initI18n('en', ['validation']);
+  await initI18n('en');
 });
 
 function setup(onSubmit = vi.fn()) {

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@centavo/shared';
 import { VALIDATION_DEBOUNCE_MS } from '@centavo/shared/constants';
 import { type RuleSpec, type ValidationFailure, validateValue } from '@centavo/shared/validation/index';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from './i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A field's error: a rule failure (translated at render, so it follows the active interface language —

@@ -37,6 +37,7 @@ import {
 } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Logo } from '../../components/Logo.tsx';
@@ -51,7 +52,6 @@ import {
 import { PREFERENCES_QUERY_KEY } from '../../features/preferences/api/get-preferences.ts';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { useTranslation } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { Link } from '../../lib/router-dom.tsx';
 import { paths } from '../paths.ts';

@@ -2,8 +2,8 @@ import type { Account } from '@centavo/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { entriesCountFromConflict, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
 
@@ -74,11 +74,9 @@ export function DeleteAccountModal({
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             <Stack gap={6}>
               <Text fz="sm" fw={600}>
-                {step.count === 1
-                  ? t('accounts.delete.withEntriesOne')
-                  : step.count === null
-                    ? t('accounts.delete.withEntriesUnknown')
-                    : t('accounts.delete.withEntriesCount', { count: step.count })}
+                {step.count === null
+                  ? t('accounts.delete.withEntriesUnknown')
+                  : t('accounts.delete.withEntries', { count: step.count })}
               </Text>
               <Text fz="sm">{t('accounts.delete.withEntriesBody')}</Text>
             </Stack>

@@ -4,12 +4,12 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInp
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router-dom.tsx';
 import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -69,10 +69,7 @@ function Totals({
           data-testid="total-balance"
         />
         <Text fz="xs" c="dimmed">
-          {accounts.length === 1
-            ? t('accounts.totalOfOne')
-            : t('accounts.totalOf', { count: accounts.length })}{' '}
-          · {t('accounts.balanceHint')}
+          {t('accounts.totalOf', { count: accounts.length })} · {t('accounts.balanceHint')}
         </Text>
       </Paper>
       <Paper withBorder radius="lg" p="md">

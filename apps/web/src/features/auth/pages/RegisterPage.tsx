@@ -1,11 +1,12 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { Link } from '../../../lib/router-dom.tsx';

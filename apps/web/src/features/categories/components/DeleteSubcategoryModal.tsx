@@ -1,8 +1,8 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useDeleteSubcategory } from '../api/delete-subcategory.ts';
 

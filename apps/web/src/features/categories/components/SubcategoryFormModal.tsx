@@ -1,9 +1,9 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useUpdateSubcategory } from '../api/update-subcategory.ts';

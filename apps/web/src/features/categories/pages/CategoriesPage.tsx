@@ -3,9 +3,9 @@ import { Alert, Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from '../../../lib/search-params.ts';
 import { useCategories } from '../api/get-categories.ts';
 import {

@@ -5,7 +5,7 @@ import {
   windowScroll,
 } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { dayFormatter, dayOffset, utcDay } from '../lib/formatters.ts';
 import type { DayHeaderItem, ListItem } from '../lib/group-by-day.ts';
 import { type EntryPage, groupPages, NO_PAGES, shouldFetchMore } from '../lib/paging.ts';

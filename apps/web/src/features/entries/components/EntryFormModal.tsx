@@ -22,12 +22,12 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router-dom.tsx';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';

@@ -1,6 +1,6 @@
 import type { Account, Category, Tag } from '@centavo/shared';
 import { Button, Drawer, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { type EntryFilterKey, type EntryListState, withFilter } from '../lib/filters.ts';
 
 const OPERATION_IDS = [1, 2, 3, 4] as const;

@@ -102,7 +102,7 @@ describe('the entries page loads the month in pages', () => {
     renderPage();
     await screen.findByText('Entry 1');
     // The count is the month's, not what is loaded; the end row says what is loading.
-    expect(screen.getByTestId('entries-count').textContent).toBe(`Entries: ${TOTAL}`);
+    expect(screen.getByTestId('entries-count').textContent).toBe(`${TOTAL} entries`);
     expect(screen.getByRole('status').textContent).toContain('Loading more entries…');
     expect(screen.getByRole('status').textContent).toContain(
       `${count(ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`,

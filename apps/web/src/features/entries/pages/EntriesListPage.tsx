@@ -34,10 +34,11 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { type ComponentProps, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatMonthLong, MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useLocale, useTranslation } from '../../../lib/i18n.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';

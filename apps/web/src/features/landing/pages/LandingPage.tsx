@@ -25,12 +25,12 @@ import {
   IconShieldLock,
   IconTargetArrow,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../app/layouts/LanguageMenu.tsx';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router-dom.tsx';
 import classes from './LandingPage.module.css';
 

@@ -1,12 +1,13 @@
 import type { Preferences } from '@centavo/shared';
 import { DEFAULT_COUNTRY_ID, DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
 import { Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { changeLocale, currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { changeLocale, currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCountryList } from '../api/get-country-list.ts';

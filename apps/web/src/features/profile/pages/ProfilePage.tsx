@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -7,7 +8,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { clearAuth, useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';

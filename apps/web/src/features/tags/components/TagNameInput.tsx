@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import type { TFunction } from '../../../lib/i18n.ts';
 import type { TagNameProblem } from '../tag-list.ts';
 
 const PROBLEM_KEYS: Record<TagNameProblem, string> = {

@@ -16,11 +16,10 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch, IconTag, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import type { TFunction } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -30,11 +29,6 @@ import { useTagsWithCounts } from '../api/get-tags.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
 import { TagNameInput, tagErrorMessage, tagProblemMessage } from '../components/TagNameInput.tsx';
 import { filterTags, tagNameProblem } from '../tag-list.ts';
-
-function usageText(t: TFunction, count: number): string {
-  if (count === 0) return t('common.noEntries');
-  return count === 1 ? t('common.entriesOne') : t('common.entriesMany', { count });
-}
 
 function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation(['ledger', 'common']);
@@ -232,7 +226,7 @@ export function TagsPage() {
               w={{ base: '100%', xs: 280 }}
             />
             <Text fz="sm" c="dimmed" aria-live="polite">
-              {shown.length === 1 ? t('tags.countOne') : t('tags.count', { count: shown.length })}
+              {t('tags.count', { count: shown.length })}
             </Text>
           </Group>
           {shown.length === 0 ? (
@@ -279,7 +273,7 @@ export function TagsPage() {
                           w="fit-content"
                           data-testid="tag-count"
                         >
-                          {usageText(t, tag.count ?? 0)}
+                          {t('common.entries', { count: tag.count ?? 0 })}
                         </Badge>
                       </Stack>
                     </Group>
@@ -339,11 +333,7 @@ export function TagsPage() {
       >
         <Stack gap="md">
           <Text fz="sm" data-testid="tag-delete-usage">
-            {deleteCount === 0
-              ? t('tags.delete.unused')
-              : deleteCount === 1
-                ? t('tags.delete.usedOne')
-                : t('tags.delete.usedMany', { count: deleteCount })}
+            {t('tags.delete.used', { count: deleteCount })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button
