@@ -1,5 +1,4 @@
-import { type RouteObject, useRoutes } from 'react-router';
-import { BrowserRouter } from '../lib/router-dom.tsx';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import {
   forgotPasswordPage,
   loginPage,
@@ -168,10 +167,7 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-/**
- * Declarative router: the app has no loaders or actions, and BrowserRouter leaves the data-router code
- * out of the first load.
- */
+/** Declarative router: the app has no loaders or actions. */
 export function AppRouter() {
   return (
     <BrowserRouter>

@@ -38,7 +38,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -53,7 +53,6 @@ import { PREFERENCES_QUERY_KEY } from '../../features/preferences/api/get-prefer
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { Link } from '../../lib/router-dom.tsx';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
@@ -99,11 +98,6 @@ function useNavGroups(): { label: string; items: NavItem[] }[] {
       ],
     },
   ];
-}
-
-function isActive(pathname: string, to: string): boolean {
-  if (to.startsWith('/card/')) return pathname.startsWith('/card/');
-  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function UserMenu() {
@@ -267,14 +261,14 @@ export function LoggedInLayout() {
                     {group.label}
                   </Text>
                   {group.items.map((item) => (
+                    // react-router marks the link of the current page aria-current="page", which Mantine's
+                    // NavLink styles as active.
                     <NavLink
                       key={item.to}
-                      component={Link}
+                      component={RouterNavLink}
                       to={item.to}
                       label={item.label}
                       leftSection={<item.icon size={18} stroke={1.6} />}
-                      active={isActive(location.pathname, item.to)}
-                      aria-current={isActive(location.pathname, item.to) ? 'page' : undefined}
                       style={{ borderRadius: 'var(--mantine-radius-md)' }}
                     />
                   ))}

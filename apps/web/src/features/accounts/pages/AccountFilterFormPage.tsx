@@ -3,11 +3,9 @@ import { Anchor, Box, Button, Container, Group, Paper, Stack } from '@mantine/co
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { Link } from '../../../lib/router-dom.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
 import { EMPTY_ACCOUNT_FILTERS, filtersSearch, readAccountFilters } from '../filters.ts';
 

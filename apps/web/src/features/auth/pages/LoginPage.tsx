@@ -1,14 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { preloadSignedIn } from '../../../app/signed-in-preload.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';

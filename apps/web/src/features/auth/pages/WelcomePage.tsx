@@ -2,10 +2,9 @@ import { TRIAL_DAYS } from '@centavo/shared/constants';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 
 /** Internal thank-you page after registration, when no external REGISTER_THANK_YOU_URL is configured. */

@@ -4,9 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { useCategories } from '../api/get-categories.ts';
 import {
   CATEGORY_TAB_ORDER,

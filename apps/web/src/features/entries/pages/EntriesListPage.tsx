@@ -35,12 +35,12 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentProps, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { formatMonthLong, MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';

@@ -26,12 +26,12 @@ import {
   IconTargetArrow,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageToggle } from '../../../app/layouts/LanguageMenu.tsx';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
-import { Link } from '../../../lib/router-dom.tsx';
 import classes from './LandingPage.module.css';
 
 const FEATURES = [

@@ -17,10 +17,10 @@ import {
 import { IconPencil, IconPlus, IconSearch, IconTag, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useCreateTag } from '../api/create-tag.ts';
