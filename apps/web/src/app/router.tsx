@@ -1,18 +1,9 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
-import {
-  forgotPasswordPage,
-  loginPage,
-  registerPage,
-  resetPasswordPage,
-  verifyEmailPage,
-  welcomePage,
-} from './first-page.ts';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
-import { loadEntriesListPage, loadLoggedInLayout } from './signed-in-preload.ts';
 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
 // The signed-in shell (AppShell, menus, query cache) is a chunk of its own: visitors never load it.
@@ -25,14 +16,23 @@ const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
 const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
-const LoggedInLayout = lazyPage(loadLoggedInLayout, 'LoggedInLayout');
+const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
-const LoginPage = lazyPage(loginPage.load, 'LoginPage', loginPage.loaded);
-const RegisterPage = lazyPage(registerPage.load, 'RegisterPage', registerPage.loaded);
-const ForgotPasswordPage = lazyPage(forgotPasswordPage.load, 'ForgotPasswordPage', forgotPasswordPage.loaded);
-const ResetPasswordPage = lazyPage(resetPasswordPage.load, 'ResetPasswordPage', resetPasswordPage.loaded);
-const VerifyEmailPage = lazyPage(verifyEmailPage.load, 'VerifyEmailPage', verifyEmailPage.loaded);
-const WelcomePage = lazyPage(welcomePage.load, 'WelcomePage', welcomePage.loaded);
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/VerifyEmailPage.tsx'),
+  'VerifyEmailPage',
+);
+const WelcomePage = lazyPage(() => import('../features/auth/pages/WelcomePage.tsx'), 'WelcomePage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
 const MePage = lazyPage(() => import('../features/profile/pages/MePage.tsx'), 'MePage');
 const PreferencesPage = lazyPage(
@@ -41,7 +41,10 @@ const PreferencesPage = lazyPage(
 );
 const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage');
 const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage');
-const EntriesListPage = lazyPage(loadEntriesListPage, 'EntriesListPage');
+const EntriesListPage = lazyPage(
+  () => import('../features/entries/pages/EntriesListPage.tsx'),
+  'EntriesListPage',
+);
 const AccountListPage = lazyPage(
   () => import('../features/accounts/pages/AccountListPage.tsx'),
   'AccountListPage',

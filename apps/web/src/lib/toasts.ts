@@ -1,42 +1,15 @@
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@centavo/shared/constants';
-import { useSyncExternalStore } from 'react';
+import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n.ts';
 
-/**
- * Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. The notifications
- * package and its container load with the first toast, not with the first page.
- */
-let wanted = false;
-const listeners = new Set<() => void>();
-
-function want(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
-
-/** Whether the toast container should be mounted (true from the first toast on). */
-export function useToastsWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => wanted,
-    () => wanted,
-  );
-}
-
+/** Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. */
 function show(message: string, color: string, autoClose: number): void {
-  want();
-  import('./notifications.ts').then(({ notifications }) => {
-    notifications.show({
-      message,
-      color,
-      autoClose,
-      withBorder: true,
-      closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
-    });
+  notifications.show({
+    message,
+    color,
+    autoClose,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
   });
 }
 

@@ -1,4 +1,3 @@
-import '../mantine-styles-app.ts';
 import {
   ActionIcon,
   AppShell,

@@ -1,4 +1,3 @@
-import '../../mantine-styles-app.ts';
 import { Alert, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../../components/ComingSoon.tsx';

@@ -1,4 +1,3 @@
-import '../../mantine-styles-app.ts';
 import { Container, Paper, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';

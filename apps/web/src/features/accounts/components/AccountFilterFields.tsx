@@ -1,6 +1,3 @@
-// Switch is used only here: its CSS rides in this lazy chunk, not in the shell's list (app/mantine-styles.ts).
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
 import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
 import { CloseButton, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,4 +1,3 @@
-import '../../../app/mantine-styles-app.ts';
 import { Anchor, Box, Button, Container, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
-import { preloadSignedIn } from '../../../app/signed-in-preload.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
@@ -30,7 +29,6 @@ export function LoginPage() {
     rules: { email: 'required|email', password: 'required' },
     onSubmit: async (values) => {
       setSubmitting(true);
-      preloadSignedIn();
       try {
         await completeSignIn(await login(values));
         navigate(returnPath(location.state), { replace: true });

@@ -1,14 +1,3 @@
-// Styles of the Mantine components only this page uses; they load with its lazy chunk, not the shell.
-import '@mantine/core/styles/Chip.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Indicator.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Switch.css';
-
 import type { Entry, EntryScope } from '@centavo/shared';
 import { currentMonth, firstDayOfMonth, type IsoMonth, todayIso } from '@centavo/shared/dates';
 import {

@@ -1,4 +1,3 @@
-import '../../../app/mantine-styles-app.ts';
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import {
   Anchor,

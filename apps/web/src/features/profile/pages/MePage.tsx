@@ -1,4 +1,3 @@
-import '../../../app/mantine-styles-app.ts';
 import { Anchor, Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
