@@ -1,18 +1,11 @@
-import type { Currency, Preferences } from '@centavo/shared';
+import type { Currency } from '@centavo/shared';
 import { DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
 import { formatMoney } from '@centavo/shared/money';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
 import { intlLocale } from './locale.ts';
-
-/**
- * The query keys match features/preferences (['user','preferences'], ['reference','currency']) so every
- * page shares one cache entry; they are repeated here because lib must not import from a feature.
- */
-const PREFERENCES_KEY = ['user', 'preferences'] as const;
-const CURRENCIES_KEY = ['reference', 'currency'] as const;
+import { usePreferences } from './queries/preferences.ts';
+import { useCurrencies } from './queries/reference.ts';
 
 /** Currency shown until the preferences arrive (spec §3 default: id 4 = BRL). */
 const FALLBACK_CURRENCY = 'BRL';
@@ -43,16 +36,8 @@ export function currencyCodeFor(currencyId: number | undefined, currencies: read
 /** The user's currency (preferences → GET /currency) and the interface locale, with a formatter. */
 export function useMoneyFormat(): MoneyFormat {
   const language = useLocale();
-  const preferences = useQuery({
-    queryKey: PREFERENCES_KEY,
-    queryFn: () => apiRequest<Preferences>('/user/preferences'),
-    staleTime: 60_000,
-  });
-  const currencies = useQuery({
-    queryKey: CURRENCIES_KEY,
-    queryFn: () => apiRequest<{ data: Currency[] }>('/currency'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const preferences = usePreferences();
+  const currencies = useCurrencies();
   const locale = intlLocale(language);
   const currency = currencyCodeFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
   const format = useCallback((value: number) => formatMoney(value, currency, locale), [currency, locale]);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /**
  * DELETE /account/{id}. An account with entries answers 409 unless `delete_entries=true` is sent
@@ -37,8 +38,13 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    // Its entries went too, and transfers changed other accounts' balances: every cached view is stale
-    // (only the queries on screen refetch). The entries feature's keys are its own business.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Its entries went too (transfers change the other accounts' balances), and with them the usage counts
+    // of their tags. Categories are untouched.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+      ]),
   });
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../../../lib/queries/categories.ts';
 import {
   CATEGORY_TAB_ORDER,
   DEFAULT_CATEGORY_TYPE,

@@ -29,11 +29,11 @@ import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useSubcategories } from '../../../lib/queries/categories.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
-import { useSubcategories } from '../api/get-subcategories.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
 import {
   type EntryFormValues,

@@ -30,16 +30,16 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
+import { useAccounts } from '../../../lib/queries/accounts.ts';
+import { useCategories } from '../../../lib/queries/categories.ts';
+import { useTags } from '../../../lib/queries/tags.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { type ExportFormat, useExportEntries } from '../api/export-entries.ts';
-import { useAccounts } from '../api/get-accounts.ts';
 import { useCarouselStart } from '../api/get-carousel-start.ts';
-import { useCategories } from '../api/get-categories.ts';
 import { useEntries } from '../api/get-entries.ts';
 import { useEntryBalance } from '../api/get-entry-balance.ts';
-import { useTags } from '../api/get-tags.ts';
 import { useSetEntryPaid } from '../api/set-entry-paid.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { EmptyMonth } from '../components/EmptyMonth.tsx';
@@ -76,12 +76,15 @@ function ListSkeleton() {
   );
 }
 
+/** Archived accounts too: old entries still name theirs (the form offers the active ones). */
+const ALL_ACCOUNTS = { includeArchived: true } as const;
+
 /** One empty list for every "not loaded yet", so memoised children see the same array. */
 const NONE: never[] = [];
 
 /** Names and colours of the accounts, categories and tags (one cache entry each, shared by the page's parts). */
 function useLookups(): { lookups: Lookups; pending: boolean } {
-  const accounts = useAccounts();
+  const accounts = useAccounts(ALL_ACCOUNTS);
   const categories = useCategories();
   const tags = useTags();
   const lookups = useMemo(
@@ -283,7 +286,7 @@ function ActiveFilters({
 function EntriesFilters(
   props: Omit<ComponentProps<typeof FiltersDrawer>, 'accounts' | 'categories' | 'tags'>,
 ) {
-  const accounts = useAccounts();
+  const accounts = useAccounts(ALL_ACCOUNTS);
   const categories = useCategories();
   const tags = useTags();
   const choosable = useMemo(
@@ -302,7 +305,7 @@ function EntriesFilters(
 
 /** The entry form with the accounts, categories and tags it offers (its own subscriptions). */
 function EntryForm(props: Omit<ComponentProps<typeof EntryFormModal>, 'accounts' | 'categories' | 'tags'>) {
-  const accounts = useAccounts();
+  const accounts = useAccounts(ALL_ACCOUNTS);
   const categories = useCategories();
   const tags = useTags();
   return (
