@@ -6,7 +6,8 @@ import { RootLayout } from './RootLayout.tsx';
 import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
-// The signed-in shell (AppShell, menus, query cache) is a chunk of its own: visitors never load it.
+// The signed-in shell (AppShell, menus) is a chunk of its own: visitors never load it. Each page names
+// the catalogue namespaces it shows, which download with its code.
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const AnalysisRoute = lazyPage(comingSoon, 'AnalysisRoute');
 const BudgetRoute = lazyPage(comingSoon, 'BudgetRoute');
@@ -17,47 +18,61 @@ const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
 const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
-const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage', [
+  'landing',
+]);
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage', ['auth']);
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage', [
+  'auth',
+]);
 const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
   'ForgotPasswordPage',
+  ['auth'],
 );
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/pages/ResetPasswordPage.tsx'),
   'ResetPasswordPage',
+  ['auth'],
 );
 const VerifyEmailPage = lazyPage(
   () => import('../features/auth/pages/VerifyEmailPage.tsx'),
   'VerifyEmailPage',
+  ['auth'],
 );
-const WelcomePage = lazyPage(() => import('../features/auth/pages/WelcomePage.tsx'), 'WelcomePage');
-const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+const WelcomePage = lazyPage(() => import('../features/auth/pages/WelcomePage.tsx'), 'WelcomePage', ['auth']);
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage', [
+  'settings',
+]);
 const MePage = lazyPage(() => import('../features/profile/pages/MePage.tsx'), 'MePage');
 const PreferencesPage = lazyPage(
   () => import('../features/preferences/pages/PreferencesPage.tsx'),
   'PreferencesPage',
+  ['settings'],
 );
-const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage');
-const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage');
+const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage', ['settings']);
+const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage', ['help']);
 const EntriesListPage = lazyPage(
   () => import('../features/entries/pages/EntriesListPage.tsx'),
   'EntriesListPage',
+  ['entries', 'ledger'],
 );
 const AccountListPage = lazyPage(
   () => import('../features/accounts/pages/AccountListPage.tsx'),
   'AccountListPage',
+  ['ledger'],
 );
 const AccountFilterFormPage = lazyPage(
   () => import('../features/accounts/pages/AccountFilterFormPage.tsx'),
   'AccountFilterFormPage',
+  ['ledger'],
 );
 const CategoriesPage = lazyPage(
   () => import('../features/categories/pages/CategoriesPage.tsx'),
   'CategoriesPage',
+  ['ledger'],
 );
-const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage');
+const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage', ['ledger']);
 // Development galleries: in a production build the import is dropped and the route is a 404.
 const ComponentsGallery = import.meta.env.DEV
   ? lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery')

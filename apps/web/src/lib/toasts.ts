@@ -1,16 +1,20 @@
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@centavo/shared/constants';
-import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n.ts';
 
-/** Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. */
+/**
+ * Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. Mantine's notifications
+ * load beside the first page, not in the app's entry chunk (app/providers.tsx mounts their container).
+ */
 function show(message: string, color: string, autoClose: number): void {
-  notifications.show({
-    message,
-    color,
-    autoClose,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
-  });
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      message,
+      color,
+      autoClose,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+    }),
+  );
 }
 
 export function toastSuccess(message: string = i18n.t('common:toast.success')): void {
