@@ -2,7 +2,7 @@ import type { Account } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { accountBody, accountFormValues } from './account-form.ts';
-import { entriesCountFromConflict, isAccountHasEntries } from './api/delete-account.ts';
+import { entriesCountOf, isAccountHasEntries } from './api/delete-account.ts';
 
 const stored: Account = {
   id: 7,
@@ -98,16 +98,18 @@ describe('account form', () => {
 });
 
 describe('the 409 of deleting an account with entries', () => {
-  it('is recognised, and the count is read when the message carries it', () => {
-    const conflict = new ApiError(
-      409,
-      'The account has 3 entries; pass delete_entries=true to delete them too',
-      'CONFLICT',
-    );
+  it('is recognised, and the count is read from its parameters whatever the language of the message', () => {
+    const conflict = new ApiError(409, {
+      message: 'A conta tem 3 lançamentos; envie delete_entries=true para excluí-los também',
+      code: 'CONFLICT',
+      key: 'accountHasEntries',
+      params: { count: 3 },
+    });
     expect(isAccountHasEntries(conflict)).toBe(true);
-    expect(entriesCountFromConflict(conflict)).toBe(3);
-    expect(entriesCountFromConflict(new ApiError(409, 'Conflict', 'CONFLICT'))).toBeNull();
-    expect(isAccountHasEntries(new ApiError(404, 'Account not found', 'NOT_FOUND'))).toBe(false);
+    expect(entriesCountOf(conflict)).toBe(3);
+    expect(entriesCountOf(new ApiError(409, { message: 'Conflict', code: 'CONFLICT' }))).toBeNull();
+    const missing = new ApiError(404, { message: 'Account not found', code: 'NOT_FOUND' });
+    expect(isAccountHasEntries(missing)).toBe(false);
     expect(isAccountHasEntries(new Error('x'))).toBe(false);
   });
 });

@@ -24,14 +24,11 @@ export function isAccountHasEntries(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/**
- * The number of entries, read from the 409 message ("The account has N entries; …"). The API has no
- * structured field for it, so this is best-effort: null when the message changes shape.
- */
-export function entriesCountFromConflict(error: unknown): number | null {
+/** The number of entries the 409 reports (`params.count` of `accountHasEntries`), or null without one. */
+export function entriesCountOf(error: unknown): number | null {
   if (!(error instanceof ApiError)) return null;
-  const match = /has (\d+) entr/.exec(error.message);
-  return match?.[1] ? Number(match[1]) : null;
+  const { count } = error.params;
+  return typeof count === 'number' ? count : null;
 }
 
 export function useDeleteAccount() {

@@ -60,8 +60,8 @@ function AccountForm({
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       if (account) update.mutate({ id: account.id, body: result.body }, handlers);

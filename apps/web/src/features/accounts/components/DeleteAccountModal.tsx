@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { entriesCountFromConflict, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
+import { entriesCountOf, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
 
 /** Which question the dialog asks: the plain confirmation, or the one after the API said "it has entries". */
 type Step = { kind: 'confirm' } | { kind: 'withEntries'; count: number | null };
@@ -46,10 +46,10 @@ export function DeleteAccountModal({
         },
         onError: (error) => {
           if (!deleteEntries && isAccountHasEntries(error)) {
-            setStep({ kind: 'withEntries', count: entriesCountFromConflict(error) });
+            setStep({ kind: 'withEntries', count: entriesCountOf(error) });
             return;
           }
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
         },
       },
     );

@@ -126,7 +126,7 @@ export function AccountListPage() {
           toastSuccess(
             t(saved.archived ? 'accounts.archivedToast' : 'accounts.unarchivedToast', { name: saved.name }),
           ),
-        onError: (error) => toastError(errorMessage(t, error)),
+        onError: (error) => toastError(errorMessage(error)),
       },
     );
   }

@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
         await forgotPassword(values);
         setSentTo(values.email);
       } catch (error) {
-        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
+        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
       } finally {
         setSubmitting(false);
       }

@@ -35,10 +35,7 @@ export function LoginPage() {
       } catch (error) {
         // Spec §8: a 2 s toast, and the server's errors go to the form.
         toastError(t('login.failed'));
-        form.setServerErrors(
-          isApiError(error) ? error.errors : {},
-          errorMessage(t, error, 'auth:login.failed'),
-        );
+        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error, 'auth:login.failed'));
       } finally {
         setSubmitting(false);
       }

@@ -41,7 +41,7 @@ export function RegisterPage() {
         toastError(t('register.failed'));
         form.setServerErrors(
           isApiError(error) ? error.errors : {},
-          isApiError(error) && error.status === 422 ? null : errorMessage(t, error, 'auth:register.failed'),
+          isApiError(error) && error.status === 422 ? null : errorMessage(error, 'auth:register.failed'),
         );
       } finally {
         setSubmitting(false);

@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
           fieldErrors,
           tokenProblem || (isApiError(error) && error.status === 422 && !('password' in fieldErrors))
             ? t('reset.failed')
-            : errorMessage(t, error),
+            : errorMessage(error),
         );
       } finally {
         setSubmitting(false);

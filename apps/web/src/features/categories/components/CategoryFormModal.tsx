@@ -49,8 +49,8 @@ function CategoryForm({
             form.setServerErrors({ type: [t('categories.form.typeLocked')] });
             return;
           }
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       if (category) update.mutate({ id: category.id, body: categoryUpdateBody(values, category) }, handlers);

@@ -64,7 +64,7 @@ export function DeleteCategoryModal({
             setInUse(true);
             return;
           }
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
         },
       },
     );

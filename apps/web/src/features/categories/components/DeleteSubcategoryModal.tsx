@@ -30,7 +30,7 @@ export function DeleteSubcategoryModal({
           toastSuccess(t('categories.subDeletedToast', { name: target.subcategory.name }));
           onClose();
         },
-        onError: (error) => toastError(errorMessage(t, error)),
+        onError: (error) => toastError(errorMessage(error)),
       },
     );
   }

@@ -31,8 +31,8 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       const name = values.name.trim();

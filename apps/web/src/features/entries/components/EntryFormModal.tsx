@@ -169,7 +169,7 @@ function EntryForm({
     if (isApiError(error) && error.status === 422) {
       form.setServerErrors(error.errors, Object.keys(error.errors).length ? null : error.message);
     }
-    toastError(errorMessage(t, error, 'entries:errors.save'));
+    toastError(errorMessage(error, 'entries:errors.save'));
   }
 
   async function submit(formValues: EntryFormValues) {

@@ -157,8 +157,8 @@ const MonthEntries = memo(function MonthEntries({
   useEffect(() => {
     // A failed next page says so in the list's end row (with a retry), not in a toast per attempt.
     if (entries.isError && !entries.isFetchNextPageError)
-      toastError(errorMessage(t, entries.error, 'entries:errors.load'));
-  }, [entries.isError, entries.isFetchNextPageError, entries.error, t]);
+      toastError(errorMessage(entries.error, 'entries:errors.load'));
+  }, [entries.isError, entries.isFetchNextPageError, entries.error]);
 
   return (
     <div
@@ -208,8 +208,8 @@ const MonthTotals = memo(function MonthTotals({ month, monthLabel }: { month: st
   const { t } = useTranslation('entries');
   const balance = useEntryBalance(month);
   useEffect(() => {
-    if (balance.isError) toastError(errorMessage(t, balance.error, 'entries:errors.load'));
-  }, [balance.isError, balance.error, t]);
+    if (balance.isError) toastError(errorMessage(balance.error, 'entries:errors.load'));
+  }, [balance.isError, balance.error]);
   return <TotalsBar balance={balance.data} monthLabel={monthLabel} loading={balance.isPending} />;
 });
 
@@ -375,10 +375,10 @@ export function EntriesListPage() {
       onTogglePaid: (entry) =>
         setPaidRef.current(
           { id: entry.id, paid: !entry.paid },
-          { onError: (error) => toastError(errorMessage(t, error, 'entries:errors.paid')) },
+          { onError: (error) => toastError(errorMessage(error, 'entries:errors.paid')) },
         ),
     }),
-    [t],
+    [],
   );
 
   function confirmDelete(entry: Entry, scope: EntryScope) {
@@ -389,7 +389,7 @@ export function EntriesListPage() {
           toastSuccess(t('entries:delete.deleted'));
           setDialog({ kind: 'none' });
         },
-        onError: (error) => toastError(errorMessage(t, error, 'entries:errors.delete')),
+        onError: (error) => toastError(errorMessage(error, 'entries:errors.delete')),
       },
     );
   }
@@ -399,7 +399,7 @@ export function EntriesListPage() {
       { state, format },
       {
         onSuccess: () => toastSuccess(t('entries:actions.exported')),
-        onError: (error) => toastError(errorMessage(t, error, 'entries:errors.export')),
+        onError: (error) => toastError(errorMessage(error, 'entries:errors.export')),
       },
     );
   }

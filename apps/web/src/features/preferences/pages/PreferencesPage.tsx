@@ -46,7 +46,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             toastSuccess(t('preferences.saved'));
           },
           onError: (error) => {
-            toastError(errorMessage(t, error));
+            toastError(errorMessage(error));
             form.setServerErrors(isApiError(error) ? error.errors : {});
           },
         },

@@ -25,7 +25,7 @@ function DetailsForm() {
       update.mutate(values, {
         onSuccess: () => toastSuccess(t('profile.saved')),
         onError: (error) => {
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
           form.setServerErrors(isApiError(error) ? error.errors : {});
         },
       }),
@@ -70,7 +70,7 @@ function PasswordForm() {
           form.reset();
         },
         onError: (error) => {
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
           form.setServerErrors(isApiError(error) ? error.errors : {});
         },
       }),
@@ -123,8 +123,7 @@ function DeleteAccount() {
           toastSuccess(t('profile.deleted'));
           navigate(paths.landing, { replace: true });
         },
-        onError: (error) =>
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error)),
+        onError: (error) => form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error)),
       }),
   });
   return (

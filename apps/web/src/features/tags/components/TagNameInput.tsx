@@ -18,7 +18,7 @@ export function tagProblemMessage(t: TFunction, problem: TagNameProblem): string
 export function tagErrorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error) && error.status === 409) return t('tags.exists');
   if (isApiError(error) && error.status === 422) return t('tags.noComma');
-  return errorMessage(t, error);
+  return errorMessage(error);
 }
 
 export function TagNameInput(props: TextInputProps) {

@@ -178,7 +178,7 @@ export function TagsPage() {
         toastSuccess(t('tags.deletedToast', { name: tag.name }));
         setDeleting((d) => ({ ...d, opened: false }));
       },
-      onError: (error) => toastError(errorMessage(t, error)),
+      onError: (error) => toastError(errorMessage(error)),
     });
   }
 
