@@ -20,7 +20,7 @@ const stored: Account = {
 
 describe('account form', () => {
   it('starts a new account as checking with nothing filled in', () => {
-    expect(accountFormValues(null, 'en-US')).toEqual({
+    expect(accountFormValues(null, 'en-US', 2)).toEqual({
       name: '',
       bank_id: null,
       type: 'checking',
@@ -30,24 +30,27 @@ describe('account form', () => {
   });
 
   it('shows an existing account in the locale format, negative amounts included', () => {
-    expect(accountFormValues(stored, 'pt-BR')).toEqual({
+    expect(accountFormValues(stored, 'pt-BR', 2)).toEqual({
       name: 'Nubank',
       bank_id: '12',
       type: 'savings',
       initial_balance: '-1.234,56',
       color: '#1971c2',
     });
-    expect(accountFormValues(stored, 'en-US').initial_balance).toBe('-1,234.56');
+    expect(accountFormValues(stored, 'en-US', 2).initial_balance).toBe('-1,234.56');
   });
 
   it('turns the values into the API body with cents parsed from text', () => {
-    const result = accountBody({
-      name: '  Carteira ',
-      bank_id: null,
-      type: 'wallet',
-      initial_balance: '1.234,5',
-      color: '#E8590C',
-    });
+    const result = accountBody(
+      {
+        name: '  Carteira ',
+        bank_id: null,
+        type: 'wallet',
+        initial_balance: '1.234,5',
+        color: '#E8590C',
+      },
+      2,
+    );
     expect(result).toEqual({
       ok: true,
       body: { name: 'Carteira', bank_id: null, type: 'wallet', initial_balance: 123_450, color: '#e8590c' },
@@ -56,40 +59,61 @@ describe('account form', () => {
 
   it('accepts an empty initial balance as zero and negative amounts in either format', () => {
     const base = { name: 'A', bank_id: '3', type: 'checking', color: '' } as const;
-    expect(accountBody({ ...base, initial_balance: '' })).toMatchObject({
+    expect(accountBody({ ...base, initial_balance: '' }, 2)).toMatchObject({
       ok: true,
       body: { initial_balance: 0, bank_id: 3, color: null },
     });
-    expect(accountBody({ ...base, initial_balance: '-50' })).toMatchObject({
+    expect(accountBody({ ...base, initial_balance: '-50' }, 2)).toMatchObject({
       ok: true,
       body: { initial_balance: -5000 },
     });
-    expect(accountBody({ ...base, initial_balance: '-1,234.56' })).toMatchObject({
+    expect(accountBody({ ...base, initial_balance: '-1,234.56' }, 2)).toMatchObject({
       ok: true,
       body: { initial_balance: -123_456 },
     });
     // 0.1 + 0.2 style inputs stay exact.
-    expect(accountBody({ ...base, initial_balance: '0,30' })).toMatchObject({
+    expect(accountBody({ ...base, initial_balance: '0,30' }, 2)).toMatchObject({
       ok: true,
       body: { initial_balance: 30 },
     });
   });
 
+  it('reads whole units for a zero-decimal currency (¥1,234 is 1234)', () => {
+    const base = { name: 'Yen', bank_id: null, type: 'wallet', color: '' } as const;
+    expect(accountBody({ ...base, initial_balance: '1.234' }, 0)).toMatchObject({
+      ok: true,
+      body: { initial_balance: 1234 },
+    });
+    expect(accountBody({ ...base, initial_balance: '12,50' }, 0)).toEqual({
+      ok: false,
+      errors: ['initial_balance'],
+    });
+    expect(accountFormValues({ ...stored, initial_balance: -1234 }, 'en-US', 0).initial_balance).toBe(
+      '-1,234',
+    );
+  });
+
   it('names every invalid field', () => {
     expect(
-      accountBody({ name: ' ', bank_id: null, type: 'checking', initial_balance: '12,345,6', color: 'blue' }),
+      accountBody(
+        { name: ' ', bank_id: null, type: 'checking', initial_balance: '12,345,6', color: 'blue' },
+        2,
+      ),
     ).toEqual({
       ok: false,
       errors: ['name', 'initial_balance', 'color'],
     });
     expect(
-      accountBody({
-        name: 'x'.repeat(101),
-        bank_id: null,
-        type: 'checking',
-        initial_balance: 'abc',
-        color: '',
-      }),
+      accountBody(
+        {
+          name: 'x'.repeat(101),
+          bank_id: null,
+          type: 'checking',
+          initial_balance: 'abc',
+          color: '',
+        },
+        2,
+      ),
     ).toEqual({
       ok: false,
       errors: ['name', 'initial_balance'],

@@ -32,14 +32,14 @@ function AccountForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['ledger', 'common']);
-  const { locale } = useMoneyFormat();
+  const { locale, currency } = useMoneyFormat();
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const form = useForm<AccountFormValues>({
-    initialValues: accountFormValues(account, locale),
+    initialValues: accountFormValues(account, locale, currency.digits),
     rules: { name: 'required|max:100' },
     onSubmit: (values) => {
-      const result = accountBody(values);
+      const result = accountBody(values, currency.digits);
       if (!result.ok) {
         const messages: Record<string, string[]> = {};
         for (const field of result.errors) {

@@ -106,7 +106,8 @@ function EntryForm({
   tags,
 }: Omit<EntryFormModalProps, 'opened'>) {
   const { t } = useTranslation(['entries', 'validation', 'common']);
-  const { locale, format } = useMoneyFormat();
+  const { locale, format, currency } = useMoneyFormat();
+  const { digits } = currency;
   const create = useCreateEntry();
   const update = useUpdateEntry();
   const editing = entry !== null;
@@ -114,14 +115,17 @@ function EntryForm({
   // The form starts from the entry once; later list refreshes must not reset what is being typed.
   const [initial] = useState<EntryFormValues>(() =>
     entry
-      ? formValuesFromEntry(entry, tags, locale)
+      ? formValuesFromEntry(entry, tags, locale, digits)
       : emptyFormValues({
           date: defaultDate,
           account_id: activeAccounts.length === 1 ? String(activeAccounts[0]?.id) : null,
         }),
   );
   const latest = useRef<EntryFormValues>(initial);
-  const rules = useMemo(() => liveRules(() => entryFormRules(latest.current, editing)), [editing]);
+  const rules = useMemo(
+    () => liveRules(() => entryFormRules(latest.current, editing, digits)),
+    [editing, digits],
+  );
   const [pendingPatch, setPendingPatch] = useState<Parameters<typeof update.mutate>[0]['body'] | null>(null);
 
   const form = useForm<EntryFormValues>({
@@ -176,12 +180,12 @@ function EntryForm({
     try {
       const tagInput = await resolveTags(formValues.tags);
       if (!entry) {
-        await create.mutateAsync(toCreateBody(formValues, tagInput));
+        await create.mutateAsync(toCreateBody(formValues, tagInput, digits));
         toastSuccess(t('entries:form.created'));
         onClose();
         return;
       }
-      const patch = toUpdatePatch(entry, formValues, tagInput);
+      const patch = toUpdatePatch(entry, formValues, tagInput, digits);
       if (Object.keys(patch).length === 0) {
         onClose();
         return;
@@ -236,7 +240,7 @@ function EntryForm({
   const destinationData = accountData.filter((a) => a.value !== values.account_id);
   const installmentCount = Number(values.installments);
   const preview =
-    values.repeat === 'installments' ? installmentPreview(values.value, installmentCount) : null;
+    values.repeat === 'installments' ? installmentPreview(values.value, installmentCount, digits) : null;
   const busy = create.isPending || update.isPending;
 
   return (
