@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
+import { mainThreadIdle } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** More than two pages: the list must ask for page 2 and page 3 as it is scrolled. */
@@ -56,6 +57,17 @@ test('entries: a month of more than two pages loads page by page while scrolling
     },
   );
 
+  // The page records the list pages it asks for, as it asks (the route above sees them a little later).
+  await page.addInitScript(() => {
+    const record = window as unknown as { entryPages: number[] };
+    record.entryPages = [];
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname === '/api/v1/entry') record.entryPages.push(Number(url.searchParams.get('page')));
+      return fetch(input, init);
+    };
+  });
   await entries.goto(month);
   await expect(entries.row('Bulk 0001')).toBeVisible();
   // The count is the month's, not the first page's.
@@ -83,7 +95,11 @@ test('entries: a month of more than two pages loads page by page while scrolling
   }).toPass({ timeout: 30_000 });
   await expect(entries.loadingMore()).toHaveCount(0);
   await expect(entries.count()).toHaveText(`${COUNT} entries`);
-  // Each page once, and nothing after the last.
-  await page.waitForTimeout(300);
+  // Each page once, and nothing after the last: the page's own record of what it asked for, read once it
+  // has nothing left to do.
+  await mainThreadIdle(page);
+  expect(await page.evaluate(() => (window as unknown as { entryPages: number[] }).entryPages)).toEqual([
+    1, 2, 3,
+  ]);
   expect(pages).toEqual([1, 2, 3]);
 });

@@ -12,12 +12,12 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** /entries/list for `month`, no retries (a failed answer shows at once). */
+/** /entries/list for `month`, no retries (a failed answer shows at once); `client` is its query cache. */
 export function renderEntriesPage(month: string) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
-  return render(
+  const view = render(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[`/entries/list?month=${month}`]}>
         <Suspense fallback={null}>
@@ -28,4 +28,5 @@ export function renderEntriesPage(month: string) {
       </MemoryRouter>
     </AppProviders>,
   );
+  return { ...view, client };
 }
