@@ -18,7 +18,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { keepNextTickShape, releaseStartupMemory } from './lib/startup-memory.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type RateLimitStore, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -124,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
     // zod validates and our serializer writes: given here, Fastify never loads its Ajv and
     // fast-json-stringify compilers (a fifth of start-up CPU) only to have them replaced.
     schemaController: {

@@ -70,6 +70,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
     expect(during.json()).toEqual({
       message: 'Service temporarily unavailable',
       code: 'SERVICE_UNAVAILABLE',
+      key: 'serviceUnavailable',
     });
     expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(503);
     await proxy.open(port);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { AppError } from '../lib/errors.ts';
+import { serviceUnavailable } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
 
 /**
@@ -116,9 +116,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       return await command;
     } catch (error) {
-      const unavailable = new AppError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
-      unavailable.cause = error;
-      throw unavailable;
+      throw serviceUnavailable(error);
     }
   }
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isValidDate, isValidMonth } from '../dates.ts';
-import { ERROR_CODES } from '../errors.ts';
+import { apiMessage, ERROR_CODES } from '../errors.ts';
 import { MAX_CENTS } from '../money.ts';
 
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const idParamsSchema = z.object({ id: idSchema });
 
-export const dateSchema = z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' });
-export const monthSchema = z.string().refine(isValidMonth, { message: 'is not a valid month (YYYY-MM)' });
+export const dateSchema = z.string().refine(isValidDate, { message: apiMessage('dateFormat') });
+export const monthSchema = z.string().refine(isValidMonth, { message: apiMessage('monthFormat') });
 
 /** A positive amount of cents (an entry's value). */
 export const positiveCentsSchema = z.number().int().positive().max(MAX_CENTS);
@@ -33,9 +33,12 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: paginationMetaSchema });
 }
 
+/** Every error answer (docs/decisions/errors.md): clients translate from `key` and `params`, not `message`. */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 

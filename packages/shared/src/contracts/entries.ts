@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPERATIONS } from '../constants.ts';
 import { isValidDate } from '../dates.ts';
+import { apiMessage } from '../errors.ts';
 import {
   dateSchema,
   idSchema,
@@ -15,14 +16,14 @@ import { searchQuerySchema } from './ledger.ts';
 export const operationIdSchema = z.coerce
   .number()
   .int()
-  .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: 'must be 1, 2, 3 or 4' });
+  .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: apiMessage('operationId') });
 
 export const INSTALLMENTS_MIN = 2;
 export const INSTALLMENTS_MAX = 420;
 
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
 const limitFixedDateSchema = z
-  .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
+  .union([z.literal(''), z.string().refine(isValidDate, { message: apiMessage('dateFormat') })])
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
@@ -67,13 +68,13 @@ export const entryCreateBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.fixed && body.installments) {
-      ctx.addIssue({ code: 'custom', path: ['installments'], message: 'cannot be combined with fixed' });
+      ctx.addIssue({ code: 'custom', path: ['installments'], message: apiMessage('installmentsWithFixed') });
     }
     if (body.limit_fixed_date && !body.fixed) {
-      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'requires fixed' });
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('requiresFixed') });
     }
     if (body.limit_fixed_date && body.limit_fixed_date < body.date) {
-      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'must not be before date' });
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('notBeforeDate') });
     }
   });
 export type EntryCreateBody = z.input<typeof entryCreateBodySchema>;
@@ -98,7 +99,7 @@ export const entryUpdateBodySchema = z.object({
   tags: entryFields.tags,
   notes: entryFields.notes,
   limit_fixed_date: z
-    .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
+    .union([z.literal(''), z.string().refine(isValidDate, { message: apiMessage('dateFormat') })])
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
@@ -160,7 +161,7 @@ function checkRange(
   ctx: z.RefinementCtx,
 ) {
   if (query.start_date && query.end_date && query.end_date < query.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: apiMessage('notBeforeStartDate') });
   }
 }
 

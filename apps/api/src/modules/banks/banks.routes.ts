@@ -22,7 +22,7 @@ export async function bankRoutes(app: App): Promise<void> {
     { schema: { tags, params: idParamsSchema, response: { 200: bankSchema, 404: errorBodySchema } } },
     async (request) => {
       const bank = await findBankById(app.db, request.params.id);
-      if (!bank) throw notFound('Bank');
+      if (!bank) throw notFound('bankNotFound');
       return bank;
     },
   );

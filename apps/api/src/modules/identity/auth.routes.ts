@@ -10,7 +10,7 @@ import {
   verifyEmailBodySchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
-import { requestLocale, translateMessage } from '../../lib/messages.ts';
+import { apiText, requestLocale } from '../../lib/messages.ts';
 import * as auth from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 
@@ -45,7 +45,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request) => {
       await auth.verifyEmail(deps, request.body.token, request);
-      return { message: translateMessage(requestLocale(request), 'Your e-mail address is verified') };
+      return { message: apiText(requestLocale(request), 'emailVerified') };
     },
   );
 
@@ -60,7 +60,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request, reply) => {
       await auth.forgotPassword(deps, request.body.email, request, reply);
-      return { message: translateMessage(requestLocale(request), auth.FORGOT_PASSWORD_MESSAGE) };
+      return { message: apiText(requestLocale(request), 'resetLinkSent') };
     },
   );
 
@@ -75,12 +75,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request) => {
       await auth.resetPassword(deps, request.body, request);
-      return {
-        message: translateMessage(
-          requestLocale(request),
-          'Your password has been reset; sign in with the new one',
-        ),
-      };
+      return { message: apiText(requestLocale(request), 'passwordWasReset') };
     },
   );
 }

@@ -38,17 +38,14 @@ const DAY = 24 * HOUR;
 
 /** The same answer for an unknown address and a wrong password (and the same work: see verifyPassword). */
 export function invalidCredentials(): AppError {
-  return new AppError(422, 'INVALID_CREDENTIALS', 'These credentials do not match our records', {
-    email: ['These credentials do not match our records'],
+  return new AppError(422, 'INVALID_CREDENTIALS', 'invalidCredentials', {
+    fields: { email: 'invalidCredentials' },
   });
 }
 
 function invalidLink(): AppError {
-  return validationError({ token: ['This link is invalid or has expired'] });
+  return validationError({ token: 'invalidLink' });
 }
-
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for this address, we have sent it a link to reset the password';
 
 /**
  * Signs an access token and stores a new refresh token of `familyId` (a new family for a new sign-in).
@@ -124,7 +121,7 @@ export async function register(
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
   const languageId = body.language_id ?? 1;
-  if (!(await languageExists(deps.db, languageId))) throw validationError({ language_id: ['is not valid'] });
+  if (!(await languageExists(deps.db, languageId))) throw validationError({ language_id: 'isNotValid' });
 
   const existing = await findUserByEmail(deps.db, emailNormalized);
   if (existing) return registrationTaken(deps, existing, request, reply);
@@ -180,7 +177,7 @@ async function registrationTaken(
       }),
     );
   }
-  throw validationError({ email: ['Could not register with this e-mail address'] });
+  throw validationError({ email: 'cannotRegister' });
 }
 
 export async function login(
@@ -233,7 +230,7 @@ export async function refresh(deps: IdentityDeps, refreshToken: string): Promise
   });
   if (outcome.kind === 'ok') return outcome.tokens;
   // Thrown after the transaction, so the family's revocation is committed.
-  throw unauthenticated('Invalid refresh token');
+  throw unauthenticated('invalidRefreshToken');
 }
 
 export async function logout(

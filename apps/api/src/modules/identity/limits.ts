@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { type AppError, tooManyRequests as rateLimited } from '../../lib/errors.ts';
 import type { RateLimitStore } from '../../plugins/rate-limit.ts';
 import { sha256 } from './secrets.ts';
 
@@ -62,5 +62,5 @@ export class IdentityLimiter {
 /** 429 with Retry-After; the body is the same whatever the address, so it reveals nothing either. */
 export function tooManyRequests(reply: FastifyReply, resetInMs: number): AppError {
   reply.header('retry-after', String(Math.ceil(resetInMs / 1000)));
-  return new AppError(429, 'RATE_LIMITED', 'Too many attempts, try again later');
+  return rateLimited('tooManyAttempts');
 }

@@ -45,7 +45,11 @@ describe('login limits', () => {
       headers: forged(),
     });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: expect.any(String), code: 'RATE_LIMITED' });
+    expect(blocked.json()).toEqual({
+      message: expect.any(String),
+      code: 'RATE_LIMITED',
+      key: 'tooManyAttempts',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The same user from another address signs in: the IP was limited, not the account.
     const elsewhere = await api(ctx, 'POST', '/auth/login', {
@@ -290,7 +294,11 @@ describe('Redis away', () => {
         payload: { email: uniqueEmail('r'), password: 'whatever password' },
       });
       expect(login.statusCode).toBe(503);
-      expect(login.json()).toEqual({ message: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
+      expect(login.json()).toEqual({
+        message: expect.any(String),
+        code: 'SERVICE_UNAVAILABLE',
+        key: 'serviceUnavailable',
+      });
       const forgot = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/forgot-password',
