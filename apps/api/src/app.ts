@@ -45,8 +45,6 @@ export interface AppDeps {
   /** Rate-limit counters; default: Redis when REDIS_URL is set, else in memory. Tests share one between apps. */
   rateLimitStore?: RateLimitStore;
   logger?: FastifyServerOptions['logger'];
-  /** Registers the OpenAPI plugins at start-up instead of on the first /api/docs request (`app.swagger()`). */
-  eagerDocs?: boolean;
 }
 
 /** E-mail links carry one-time tokens in the query (`/auth/reset-password?token=…`): logs show them redacted. */
@@ -146,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   registerErrorHandling(app);
   registerSecurity(app);
-  await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
+  await registerOpenApi(app, VERSION);
   registerAuth(app, database);
   registerRateLimit(app, deps.rateLimitStore);
 

@@ -50,8 +50,6 @@ export async function createTestApp(env: Record<string, string> = {}, mailer?: M
     database,
     mailer: mailer ?? memory,
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'error' },
-    // Tests read the OpenAPI document with app.swagger(); plugins/openapi.test.ts covers the lazy docs.
-    eagerDocs: true,
   });
   await app.ready();
   return {
