@@ -431,8 +431,10 @@ async function measure(
     }),
   );
 
-  // (a) one account's month: Actual getTransactions in-process vs Centavo over HTTP, call by call, so a
-  // noisy moment on the host hits both alike. One warm-up round first.
+  // (a) one account's month: Actual getTransactions in-process vs Centavo over HTTP. Each round reads the 12
+  // account-months on one side, then on the other, rounds alternating, so a noisy moment on the host hits
+  // both alike while neither side's calls land in the other's garbage and caches call by call. One warm-up
+  // round first.
   const rounds = ctx.quick ? 2 : 6;
   const samples = {
     actual: [] as number[],
@@ -441,16 +443,20 @@ async function measure(
     first: [] as number[],
   };
   for (let round = -1; round < rounds; round++) {
+    const keep = round >= 0;
     for (const p of peer.params) {
-      const a = await timed(() => actualFigures(peer.budget, p));
-      const w = await timed(() => wholeMonth(client, p, ids));
+      const t = await timed(() => actualFigures(peer.budget, p));
+      if (keep) samples.actual.push(t);
+    }
+    for (const p of peer.params) {
+      const t = await timed(() => wholeMonth(client, p, ids));
+      if (keep) samples.whole.push(t);
+    }
+    for (const p of peer.params) {
       const t0 = performance.now();
       const { firstMs } = await pagedMonth(client, p, ids);
-      const all = performance.now() - t0;
-      if (round < 0) continue;
-      samples.actual.push(a);
-      samples.whole.push(w);
-      samples.pages.push(all);
+      if (!keep) continue;
+      samples.pages.push(performance.now() - t0);
       samples.first.push(firstMs);
     }
   }
@@ -486,7 +492,7 @@ async function measure(
   const checkName = `${label}: expense report totals agree with Actual and the dataset`;
   if (probe.status === 404) {
     const actualTimes: number[] = [];
-    for (let i = -2; i < (ctx.quick ? 5 : 15); i++) {
+    for (let i = -5; i < rounds * 5; i++) {
       const t = await timed(() => actualExpense(peer.budget, data));
       if (i >= 0) actualTimes.push(t);
     }
@@ -509,13 +515,17 @@ async function measure(
   }
   if (probe.status !== 200)
     throw new Error(`GET ${range.path} → ${probe.status}: ${probe.text.slice(0, 300)}`);
+  // As the month list: rounds of 5 calls on each side in turn, one warm-up round first.
   const times = { actual: [] as number[], centavo: [] as number[] };
-  for (let i = -2; i < (ctx.quick ? 10 : 30); i++) {
-    const a = await timed(() => actualExpense(peer.budget, data));
-    const c = await timed(() => client.json<unknown>('GET', range.path));
-    if (i < 0) continue;
-    times.actual.push(a);
-    times.centavo.push(c);
+  for (let round = -1; round < rounds; round++) {
+    for (let i = 0; i < 5; i++) {
+      const t = await timed(() => actualExpense(peer.budget, data));
+      if (round >= 0) times.actual.push(t);
+    }
+    for (let i = 0; i < 5; i++) {
+      const t = await timed(() => client.json<unknown>('GET', range.path));
+      if (round >= 0) times.centavo.push(t);
+    }
   }
   const a = stats(times.actual);
   const c = stats(times.centavo);
