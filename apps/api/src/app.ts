@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyBaseLogger,
@@ -24,6 +23,7 @@ import { type RateLimitStore, registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurity } from './plugins/security.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerWeb } from './plugins/web.ts';
+import { VERSION } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +36,6 @@ declare module 'fastify' {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const VERSION: string = JSON.parse(readFileSync(join(here, '../package.json'), 'utf8')).version;
 
 export interface AppDeps {
   /** An open, migrated database; when absent buildApp opens `config.databaseUrl` and migrates it. */
