@@ -70,7 +70,7 @@ export async function issueTokens(
     now: new Date(now).toISOString(),
   });
   return {
-    access_token: await deps.accessTokens.sign(user.id),
+    access_token: deps.accessTokens.sign(user.id),
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
     token_type: 'Bearer',

@@ -101,7 +101,7 @@ describe('forged and misused access tokens', () => {
     const flipped = signature[middle] === 'A' ? 'B' : 'A';
     const tamperedSignature = `${header}.${payload}.${signature.slice(0, middle)}${flipped}${signature.slice(middle + 1)}`;
     const tamperedPayload = `${header}.${b64({ ...claims, sub: String(victim.id) })}.${signature}`;
-    const otherKey = await new AccessTokens('another-secret-another-secret-another-secret').sign(user.id);
+    const otherKey = new AccessTokens('another-secret-another-secret-another-secret').sign(user.id);
     const secret = new TextEncoder().encode(ctx.config.jwtSecret);
     const hs512 = await new SignJWT({ typ: 'access' })
       .setProtectedHeader({ alg: 'HS512' })
@@ -115,7 +115,7 @@ describe('forged and misused access tokens', () => {
       .setIssuer('centavo')
       .setExpirationTime(exp)
       .sign(secret);
-    const expired = await ctx.app.accessTokens.sign(user.id, -60);
+    const expired = ctx.app.accessTokens.sign(user.id, -60);
 
     const forged = { none, tamperedSignature, tamperedPayload, otherKey, hs512, notAccess, expired };
     for (const [name, token] of Object.entries(forged)) expect(await status(token), name).toBe(401);
