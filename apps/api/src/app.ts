@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, type Db, type DbKind, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -21,7 +21,6 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { type RateLimitStore, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerWeb } from './plugins/web.ts';
 import { VERSION } from './version.ts';
 
@@ -114,7 +113,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     openDatabase(config.databaseUrl, { onCheckpointError: (error) => logCheckpointError(error) });
   if (ownsDatabase) await migrateToLatest(database.db, database.kind);
 
-  const serializerCompiler = createSerializerCompiler({ validate: config.env !== 'production' });
   const app = Fastify({
     // LOG_LEVEL=silent: no logger at all, so Fastify skips the per-request child logger (and the check of it
     // that a custom child factory costs on every request).
@@ -123,15 +121,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // zod validates and our serializer writes: given here, Fastify never loads its Ajv and
-    // fast-json-stringify compilers (a fifth of start-up CPU) only to have them replaced.
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler as never,
-        buildSerializer: () => serializerCompiler as never,
-      },
-    },
   }).withTypeProvider<ZodTypeProvider>();
+  // zod validates requests and writes responses: only what a response schema declares is sent, and a
+  // response that does not match it is a logged 500 (plugins/errors.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
   app.decorate('db', database.db);
