@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const error of pendingErrors.splice(0)) logCheckpointError(error);
 
   registerErrorHandling(app);
-  registerSecurity(app);
+  await registerSecurity(app);
   await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
   registerAuth(app, database);
   registerRateLimit(app, deps.rateLimitStore);
