@@ -19,7 +19,7 @@ import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { type RateLimitStore, registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { VERSION } from './version.ts';
@@ -40,8 +40,6 @@ export interface AppDeps {
   /** An open, migrated database; when absent buildApp opens `config.databaseUrl` and migrates it. */
   database?: DatabaseHandle;
   mailer?: Mailer;
-  /** Rate-limit counters; default: Redis when REDIS_URL is set, else in memory. Tests share one between apps. */
-  rateLimitStore?: RateLimitStore;
   logger?: FastifyServerOptions['logger'];
   /** Registers the OpenAPI plugins at start-up instead of on the first /api/docs request (`app.swagger()`). */
   eagerDocs?: boolean;
@@ -140,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerSecurity(app);
   await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
   registerAuth(app, database);
-  registerRateLimit(app, deps.rateLimitStore);
+  await registerRateLimit(app);
 
   await app.register(
     async (api) => {
