@@ -103,12 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Before start-up's full collections: one of them could otherwise cost every later request (startup-memory.ts).
   keepNextTickShape();
   const ownsDatabase = !deps.database;
-  // A checkpoint failing before the app (and its logger) exists is reported once the app does.
-  const pendingErrors: Error[] = [];
-  let logCheckpointError: (error: Error) => void = (error) => pendingErrors.push(error);
-  const database =
-    deps.database ??
-    openDatabase(config.databaseUrl, { onCheckpointError: (error) => logCheckpointError(error) });
+  const database = deps.database ?? openDatabase(config.databaseUrl);
   if (ownsDatabase) await migrateToLatest(database.db, database.kind);
 
   const app = Fastify({
@@ -131,8 +126,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
-  logCheckpointError = (error) => app.log.warn({ err: error }, 'SQLite WAL checkpoint failed');
-  for (const error of pendingErrors.splice(0)) logCheckpointError(error);
 
   registerErrorHandling(app);
   await registerSecurity(app);
