@@ -5,24 +5,10 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBenchFixtures, serverEntry } from '../../scripts/build-server.mjs';
-import { SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-runtime.mjs';
 
 export const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const rootDir = join(benchDir, '..');
 export const dataDir = join(benchDir, '.data');
-
-/**
- * Node flags and environment of every server the benchmarks start: the product's (scripts/server-runtime.mjs,
- * as `npm start` runs it). `BENCH_SERVER_RUNTIME=plain` starts them on plain Node instead, to measure what
- * the runtime settings buy (memory) and cost (CPU per request) in one comparable run.
- */
-export function serverRuntime(base: NodeJS.ProcessEnv = process.env): {
-  nodeArgs: string[];
-  env: NodeJS.ProcessEnv;
-} {
-  if (process.env.BENCH_SERVER_RUNTIME === 'plain') return { nodeArgs: [], env: { ...base } };
-  return { nodeArgs: [...SERVER_NODE_ARGS], env: serverEnv(base) };
-}
 
 let built: { fixturesDir: string; serverEntry: string } | undefined;
 
@@ -161,14 +147,13 @@ export interface Server {
 export function startFixture(
   script: string,
   env: Record<string, string>,
-  options: { timeoutMs?: number; nodeArgs?: string[] } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<Server> {
-  const runtime = serverRuntime({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(process.execPath, [...runtime.nodeArgs, ...(options.nodeArgs ?? []), fixtureScript(script)], {
+      spawn(process.execPath, [fixtureScript(script)], {
         cwd: rootDir,
-        env: runtime.env,
+        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

@@ -11,7 +11,6 @@ import {
   getStatus,
   median,
   rootDir,
-  serverRuntime,
   serverScripts,
   sleep,
   stopChild,
@@ -39,9 +38,9 @@ async function timeToHealthy(
   const port = await freePort();
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [...serverRuntime().nodeArgs, script], {
+    spawn(process.execPath, [script], {
       cwd: rootDir,
-      env: serverRuntime({ ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) }).env,
+      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
   );
@@ -124,7 +123,7 @@ export const coldStart: Benchmark = {
         cpu: [],
       },
       {
-        // What-if: Node's on-disk compile cache (module.enableCompileCache() / NODE_COMPILE_CACHE), warm.
+        // What-if: Node's on-disk compile cache (NODE_COMPILE_CACHE, an operator's choice), warm.
         label: 'what-if: SQLite, already migrated, NODE_COMPILE_CACHE warm',
         whatIf: true,
         script: server,

@@ -1,12 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, type Db, type DbKind, openDatabase } from './db/connection.ts';
@@ -14,7 +8,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './lib/http.ts';
 import { AccessTokens } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { keepNextTickShape, releaseStartupMemory } from './lib/startup-memory.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -70,47 +63,19 @@ export function loggerOptions(config: Config) {
   } satisfies FastifyServerOptions['logger'];
 }
 
-/** pino's level check; a logger without one (Fastify's null logger) is simply called. */
-const debugEnabled = (log: FastifyBaseLogger) =>
-  (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('debug') ?? true;
-
-/**
- * Fastify's per-request lines ("incoming request", "request completed") at debug instead of info: two pino
- * lines cost ~55 µs of CPU on a request that otherwise costs ~25 µs (docs/decisions/request-cost.md), and a
- * proxy in front keeps access logs anyway. `LOG_LEVEL=debug` brings them back. Errors are still logged at
- * error level: the error handler's 5xx lines, and Fastify's own "request errored" when a response fails.
- */
-export class RequestLogController extends LogController {
-  override incomingRequest(request: FastifyRequest): void {
-    if (debugEnabled(request.log)) request.log.debug({ req: request }, 'incoming request');
-  }
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    _request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (error) {
-      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    } else if (debugEnabled(reply.log)) {
-      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    }
-  }
-}
-
 /** Registers plugins, then modules; never listens (tests use inject, server.ts listens). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  // Before start-up's full collections: one of them could otherwise cost every later request (startup-memory.ts).
-  keepNextTickShape();
   const ownsDatabase = !deps.database;
   const database = deps.database ?? openDatabase(config.databaseUrl);
   if (ownsDatabase) await migrateToLatest(database.db, database.kind);
 
   const app = Fastify({
-    // LOG_LEVEL=silent: no logger at all, so Fastify skips the per-request child logger (and the check of it
-    // that a custom child factory costs on every request).
     logger: deps.logger ?? (config.logLevel === 'silent' ? false : loggerOptions(config)),
-    logController: new RequestLogController(),
+    // Fastify's line per request in and out only at LOG_LEVEL debug or trace: a proxy in front keeps access
+    // logs anyway. Failures are logged by the error handler (plugins/errors.ts) at every level.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -142,8 +107,5 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const webDist = config.webDist ? resolve(config.webDist) : resolve(here, '../../web/dist');
   await registerWeb(app, webDist);
-  // Start-up's garbage and its young generation given back before the server idles (startup-memory.ts); only
-  // when listening (server.ts, the benchmarks), never under inject (tests).
-  app.addHook('onListen', async () => releaseStartupMemory());
   return app;
 }
