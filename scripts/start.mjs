@@ -1,6 +1,6 @@
-// `npm start`: builds the web app and the API server when needed, then serves app and API on one port (SQLite
-// by default). The server runs as JavaScript built from the TypeScript sources (scripts/build-server.mjs).
-import { ensureServerBuild } from './build-server.mjs';
+// `npm start`: builds the web app when its sources changed and the API server (well under a second), then serves
+// app and API on one port (SQLite by default). The server runs as one bundled file (scripts/build-server.mjs).
+import { buildServer } from './build-server.mjs';
 import { buildWeb, root, run, webBuildIsStale } from './lib.mjs';
 
 console.log(`Centavo: node ${process.version}`);
@@ -9,7 +9,7 @@ if (!process.env.WEB_DIST && webBuildIsStale()) {
   console.log('Building the web app (first start or sources changed)…');
   await buildWeb();
 }
-const entry = ensureServerBuild();
+const entry = await buildServer();
 
 // The server runs in a child process of its own, on Node's defaults; `run` passes a signal to this process on,
 // so `kill <pid of npm start>` stops the server cleanly too.

@@ -11,7 +11,7 @@ import {
   getStatus,
   median,
   rootDir,
-  serverScripts,
+  serverScript,
   sleep,
   stopChild,
   track,
@@ -75,9 +75,10 @@ export const coldStart: Benchmark = {
     const work = join(dataDir, 'cold-start');
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    // What `npm start` runs: the server stripped to JavaScript (built before the first run when a source
-    // changed, not timed), and the bare-Fastify baseline stripped the same way.
-    const server = serverScripts().serverEntry;
+    // What `npm start` runs: the server bundled to JavaScript (built before the first run, not timed), and the
+    // bare-Fastify baseline bundled the same way.
+    const server = await serverScript('apps/api/src/server.ts');
+    const bareServer = await fixtureScript('bare-server.ts');
     const sqliteEnv = (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '', JWT_SECRET: '' });
 
     // An already-migrated DATA_DIR: the app migrates it once, stops cleanly (WAL checkpointed), then each run
@@ -99,7 +100,7 @@ export const coldStart: Benchmark = {
     const cases: Case[] = [
       {
         label: 'bare Fastify',
-        script: fixtureScript('bare-server.ts'),
+        script: bareServer,
         prepare: async () => ({}),
         samples: [],
         cpu: [],
