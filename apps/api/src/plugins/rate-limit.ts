@@ -11,15 +11,15 @@ import type { App } from '../lib/http.ts';
  * attacker's budget), else in this process.
  */
 export async function registerRateLimit(app: App): Promise<void> {
-  let redis: Redis | undefined;
-  if (app.config.redisUrl) {
-    // Fail fast while Redis is away: the limited routes then answer 503 rather than let attempts through
-    // uncounted. Each failed command is reported by the request that needed it, so the client's own error
-    // events (one per reconnection attempt) are not logged again.
-    redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
+  // Fail fast while Redis is away: the limited routes then answer 503 rather than let attempts through
+  // uncounted. Each failed command is reported by the request that needed it, so the client's own error
+  // events (one per reconnection attempt) are not logged again.
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2000 })
+    : undefined;
+  if (redis) {
     redis.on('error', () => {});
-    const client = redis;
-    app.addHook('onClose', async () => client.disconnect());
+    app.addHook('onClose', async () => redis.disconnect());
   }
   await app.register(rateLimit, { global: false, nameSpace: 'centavo:rl:', ...(redis ? { redis } : {}) });
 }
