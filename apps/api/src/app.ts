@@ -93,7 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   registerErrorHandling(app);
-  await registerSecurity(app);
+  registerSecurity(app);
   await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
   registerAuth(app, database);
   await registerRateLimit(app);
