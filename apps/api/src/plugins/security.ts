@@ -37,8 +37,8 @@ export function registerSecurity(app: App): void {
   });
   app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, () => done()));
   // On send, so it also replaces the cache-control that @fastify/static gives the docs UI's files.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
