@@ -111,7 +111,7 @@ export async function insertUser(
 /** `insertUser` plus an access token: for tests of features other than identity. */
 export async function createUser(ctx: TestContext, name = 'Test User', languageId = 1): Promise<TestUser> {
   const { id, email } = await insertUser(ctx.database.db, name, languageId);
-  const token = await ctx.app.accessTokens.sign(id);
+  const token = ctx.app.accessTokens.sign(id);
   return {
     id,
     email,

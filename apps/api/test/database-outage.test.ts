@@ -83,7 +83,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
   it('stops answering signed-in users from memory while the users change feed is down', async () => {
     await until('the change feed listening', () => app.signedInUsers?.enabled === true);
     const { id } = await insertUser(database.db, 'Ana');
-    const token = await app.accessTokens.sign(id);
+    const token = app.accessTokens.sign(id);
     const me = () =>
       app.inject({
         url: '/api/v1/user/me',

@@ -1,7 +1,7 @@
 import { healthSchema, publicConfigSchema } from '@centavo/shared';
 import { sql } from 'kysely';
-import { VERSION } from '../../app.ts';
 import type { App } from '../../lib/http.ts';
+import { VERSION } from '../../version.ts';
 
 export async function healthModule(app: App): Promise<void> {
   app.get(

@@ -9,7 +9,7 @@ import {
   type TokenResponse,
   VERIFY_TOKEN_TTL_HOURS,
 } from '@centavo/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationError } from '../../lib/errors.ts';
@@ -67,7 +67,7 @@ export async function issueTokens(
     now: new Date(now).toISOString(),
   });
   return {
-    access_token: await deps.accessTokens.sign(user.id),
+    access_token: deps.accessTokens.sign(user.id),
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
     token_type: 'Bearer',
@@ -116,7 +116,7 @@ async function languageExists(db: Kysely<Database>, id: number): Promise<boolean
 export async function register(
   deps: IdentityDeps,
   body: RegisterBody,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
@@ -157,13 +157,13 @@ export async function register(
 async function registrationTaken(
   deps: IdentityDeps,
   owner: UserRow,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<never> {
-  const byIp = await deps.limiter.hit('registerTakenIp', request.ip);
+  const byIp = await deps.limiter.hit('registerTakenIp', request);
   if (!byIp.allowed) throw tooManyRequests(reply, byIp.resetInMs);
   // The owner hears about it, at most a few times an hour whoever keeps trying.
-  const toOwner = await deps.limiter.hit('forgotAccount', `register:${owner.email_normalized}`);
+  const toOwner = await deps.limiter.hit('forgotAccount', request, `register:${owner.email_normalized}`);
   if (toOwner.allowed) {
     deps.outbox.enqueue(
       composeMail({
@@ -183,24 +183,25 @@ async function registrationTaken(
 export async function login(
   deps: IdentityDeps,
   body: LoginBody,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
+  const user = await findUserByEmail(deps.db, emailNormalized);
+  // Failures count per address and password: a completed reset (or a change) starts the account's count afresh.
+  const account = `${emailNormalized} ${user?.sessions_valid_from ?? ''}`;
   const wait =
-    (await deps.limiter.blocked('loginIp', request.ip)) ??
-    (await deps.limiter.blocked('loginAccount', emailNormalized));
+    (await deps.limiter.blocked('loginIp', request)) ??
+    (await deps.limiter.blocked('loginAccount', request, account));
   if (wait !== null) throw tooManyRequests(reply, wait);
 
-  const user = await findUserByEmail(deps.db, emailNormalized);
   const ok = await verifyPassword(user?.password_hash, body.password);
   if (!user || !ok) {
-    await deps.limiter.hit('loginIp', request.ip);
-    await deps.limiter.hit('loginAccount', emailNormalized);
+    await deps.limiter.hit('loginIp', request);
+    await deps.limiter.hit('loginAccount', request, account);
     if (user) await recordAccountLog(deps.db, user.id, 'login_failed', request, { reason: 'wrong_password' });
     throw invalidCredentials();
   }
-  await deps.limiter.clear('loginAccount', emailNormalized);
   return deps.db.transaction().execute(async (trx) => {
     await recordAccountLog(trx, user.id, 'login', request);
     return issueTokens(deps, trx, user);
@@ -270,14 +271,14 @@ export async function verifyEmail(deps: IdentityDeps, token: string, request: Lo
 export async function forgotPassword(
   deps: IdentityDeps,
   email: string,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const byIp = await deps.limiter.hit('forgotIp', request.ip);
+  const byIp = await deps.limiter.hit('forgotIp', request);
   if (!byIp.allowed) throw tooManyRequests(reply, byIp.resetInMs);
   const emailNormalized = normalizeEmail(email);
   // Counted for unknown addresses too, so both paths do the same work.
-  const byAccount = await deps.limiter.hit('forgotAccount', emailNormalized);
+  const byAccount = await deps.limiter.hit('forgotAccount', request, emailNormalized);
   const user = await findUserByEmail(deps.db, emailNormalized);
   if (!user || !byAccount.allowed) return;
 
@@ -335,6 +336,4 @@ export async function resetPassword(
   });
   if (!user) throw invalidLink();
   deps.userChanged(user.id);
-  // The owner proved control of the mailbox: a stranger's failed sign-ins no longer hold them back.
-  await deps.limiter.clear('loginAccount', user.email_normalized);
 }
