@@ -4,50 +4,33 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBenchFixtures, serverEntry } from '../../scripts/build-server.mjs';
-import { SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-runtime.mjs';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 export const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const rootDir = join(benchDir, '..');
 export const dataDir = join(benchDir, '.data');
 
-/**
- * Node flags and environment of every server the benchmarks start: the product's (scripts/server-runtime.mjs,
- * as `npm start` runs it). `BENCH_SERVER_RUNTIME=plain` starts them on plain Node instead, to measure what
- * the runtime settings buy (memory) and cost (CPU per request) in one comparable run.
- */
-export function serverRuntime(base: NodeJS.ProcessEnv = process.env): {
-  nodeArgs: string[];
-  env: NodeJS.ProcessEnv;
-} {
-  if (process.env.BENCH_SERVER_RUNTIME === 'plain') return { nodeArgs: [], env: { ...base } };
-  return { nodeArgs: [...SERVER_NODE_ARGS], env: serverEnv(base) };
-}
-
-let built: { fixturesDir: string; serverEntry: string } | undefined;
+const built = new Map<string, Promise<string>>();
 
 /**
- * The scripts of the servers the benchmarks start: bench/fixtures/* and the API's entry point, stripped to
- * JavaScript (scripts/build-server.mjs, built once per run when a source changed). Servers run the
- * JavaScript, as `npm start` does: Node's TypeScript stripper (15–17 MB of RSS) is loaded in neither the app
- * nor the bare-Fastify baseline. `BENCH_SERVER_SOURCE=ts` runs the `.ts` files instead (type stripping at
- * load, what `npm run dev` does), to measure the difference in one run.
+ * The script of a server the benchmarks start, given as its TypeScript source (`apps/api/src/server.ts`,
+ * `bench/fixtures/app-server.ts`): bundled into apps/api/dist as `npm start` bundles the server
+ * (scripts/build-server.mjs), once per run. `BENCH_SERVER_SOURCE=ts` runs the `.ts` files themselves instead
+ * (what `npm run dev` and the tests do), to measure the difference in one run.
  */
-export function serverScripts(): { fixturesDir: string; serverEntry: string } {
-  if (process.env.BENCH_SERVER_SOURCE === 'ts') {
-    return { fixturesDir: join(benchDir, 'fixtures'), serverEntry: join(rootDir, 'apps/api/src/server.ts') };
+export function serverScript(source: string): Promise<string> {
+  if (process.env.BENCH_SERVER_SOURCE === 'ts') return Promise.resolve(join(rootDir, source));
+  let script = built.get(source);
+  if (!script) {
+    script = buildServer({ entry: source });
+    built.set(source, script);
   }
-  built ??= {
-    fixturesDir: buildBenchFixtures({ log: (line) => console.log(`   · ${line}`) }),
-    serverEntry: serverEntry(),
-  };
-  return built;
+  return script;
 }
 
 /** A fixture's script: `name` is its source file in bench/fixtures (`app-server.ts`). */
-export function fixtureScript(name: string): string {
-  if (process.env.BENCH_SERVER_SOURCE === 'ts') return join(benchDir, 'fixtures', name);
-  return join(serverScripts().fixturesDir, name.replace(/\.ts$/, '.js'));
+export function fixtureScript(name: string): Promise<string> {
+  return serverScript(`bench/fixtures/${name}`);
 }
 
 /** Every child this run started, so an interrupted run leaves no server behind. */
@@ -155,20 +138,20 @@ export interface Server {
 }
 
 /**
- * Starts a fixture script (bench/fixtures/*.ts, run as its stripped `.js`) in its own Node process and waits
+ * Starts a fixture script (bench/fixtures/*.ts, run as its bundle: serverScript) in its own Node process and waits
  * for its `READY {json}` line. Load is generated in this process, so server and client each get one of the two cores.
  */
-export function startFixture(
+export async function startFixture(
   script: string,
   env: Record<string, string>,
-  options: { timeoutMs?: number; nodeArgs?: string[] } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<Server> {
-  const runtime = serverRuntime({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
+  const file = await fixtureScript(script);
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(process.execPath, [...runtime.nodeArgs, ...(options.nodeArgs ?? []), fixtureScript(script)], {
+      spawn(process.execPath, [file], {
         cwd: rootDir,
-        env: runtime.env,
+        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

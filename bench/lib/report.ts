@@ -7,8 +7,11 @@
 export type Verdict = 'PASS' | 'FAIL' | 'INFO' | 'SKIP';
 
 export interface Target {
-  /** What the target applies to: the raw value or value/baseline. */
-  on: 'value' | 'ratio';
+  /**
+   * What the target applies to: the raw value, value/baseline, or the speed-up baseline/value (times, with a
+   * peer's time as the baseline: "≥ 20× faster" than it).
+   */
+  on: 'value' | 'ratio' | 'speedup';
   op: '<=' | '>=';
   limit: number;
 }
@@ -41,12 +44,17 @@ export function ratioOf(m: Pick<Metric, 'value' | 'baseline'>): number | null {
   return m.value / m.baseline;
 }
 
+export function speedupOf(m: Pick<Metric, 'value' | 'baseline'>): number | null {
+  if (m.value === null || m.value === 0 || m.baseline === null || m.baseline === undefined) return null;
+  return m.baseline / m.value;
+}
+
 /** Builds a metric and decides its verdict from the target (INFO when it has none). */
 export function metric(input: Omit<Metric, 'verdict'> & { verdict?: Verdict }): Metric {
   const m: Metric = { ...input, verdict: input.verdict ?? 'INFO' };
   if (input.verdict) return m;
   if (!m.target) return m;
-  const subject = m.target.on === 'ratio' ? ratioOf(m) : m.value;
+  const subject = m.target.on === 'ratio' ? ratioOf(m) : m.target.on === 'speedup' ? speedupOf(m) : m.value;
   if (subject === null || Number.isNaN(subject)) {
     m.verdict = 'FAIL';
     return m;
@@ -73,19 +81,21 @@ export function formatNumber(value: number | null | undefined, unit = ''): strin
 export function formatTarget(m: Metric): string {
   if (!m.target) return '—';
   const t = m.target;
+  if (t.on === 'speedup') return `${t.op} ${t.limit}× faster`;
   return t.on === 'ratio' ? `ratio ${t.op} ${t.limit}` : `${t.op} ${formatNumber(t.limit, m.unit)}`;
 }
 
 function rows(result: BenchResult): string[][] {
   return result.metrics.map((m) => {
-    const ratio = ratioOf(m);
+    const speedup = m.target?.on === 'speedup';
+    const ratio = speedup ? speedupOf(m) : ratioOf(m);
     return [
       m.name,
       formatNumber(m.value, m.unit),
       m.baseline === undefined
         ? '—'
         : `${formatNumber(m.baseline, m.unit)}${m.baselineName ? ` (${m.baselineName})` : ''}`,
-      ratio === null ? '—' : `${ratio.toFixed(2)}×`,
+      ratio === null ? '—' : `${ratio.toFixed(speedup ? 1 : 2)}×${speedup ? ' faster' : ''}`,
       formatTarget(m),
       m.verdict,
       m.note ?? '',

@@ -3,6 +3,7 @@ import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
+import { peerActual } from './peer-actual.ts';
 import { soak } from './soak.ts';
 import { userMe } from './user-me.ts';
 import { webSize } from './web-size.ts';
@@ -15,6 +16,7 @@ export const benchmarks: Benchmark[] = [
   lighthouse,
   ledgerApi('D1'),
   entriesBrowser,
+  peerActual,
 ];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */

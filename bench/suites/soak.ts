@@ -154,7 +154,7 @@ export const soak: Benchmark = {
           name: `${label}: server RSS peak under load`,
           value: run.rssPeakMb,
           unit: 'MB',
-          target: { on: 'value', op: '<=', limit: 150 },
+          target: { on: 'value', op: '<=', limit: 250 },
         }),
       );
       push(

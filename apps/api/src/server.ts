@@ -1,10 +1,5 @@
-import { enableCompileCache } from 'node:module';
-
-// Node keeps compiled bytecode of the server's modules on disk: later starts skip most parsing (a third of
-// start-up CPU). Enabled before the app's modules load, which is why they are imported dynamically below.
-enableCompileCache();
-const { buildApp } = await import('./app.ts');
-const { ConfigError, loadConfig } = await import('./config.ts');
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 /** Reads the environment, listens, and shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {

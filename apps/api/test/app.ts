@@ -50,8 +50,6 @@ export async function createTestApp(env: Record<string, string> = {}, mailer?: M
     database,
     mailer: mailer ?? memory,
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'error' },
-    // Tests read the OpenAPI document with app.swagger(); plugins/openapi.test.ts covers the lazy docs.
-    eagerDocs: true,
   });
   await app.ready();
   return {
@@ -113,7 +111,7 @@ export async function insertUser(
 /** `insertUser` plus an access token: for tests of features other than identity. */
 export async function createUser(ctx: TestContext, name = 'Test User', languageId = 1): Promise<TestUser> {
   const { id, email } = await insertUser(ctx.database.db, name, languageId);
-  const token = await ctx.app.accessTokens.sign(id);
+  const token = ctx.app.accessTokens.sign(id);
   return {
     id,
     email,

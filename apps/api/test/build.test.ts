@@ -1,57 +1,42 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, findSpecifiers, serverEntry } from '../../../scripts/build-server.mjs';
+import { buildServer } from '../../../scripts/build-server.mjs';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './database.ts';
 
-// `npm start` runs the server stripped to JavaScript (scripts/build-server.mjs). This builds it into a
+// `npm start` runs the server bundled to one JavaScript file (scripts/build-server.mjs). This builds it into a
 // folder of its own next to apps/api/src and starts it as `npm start` would, on this run's dialect.
 const apiDir = join(import.meta.dirname, '..');
 const rootDir = join(apiDir, '../..');
 const outDir = join(apiDir, `dist-test-${randomBytes(4).toString('hex')}`);
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 describe('server build', () => {
-  let files: string[] = [];
+  let entry = '';
   let database: TestDatabase | undefined;
 
-  beforeAll(() => {
-    buildServer({ outDir });
-    files = filesUnder(outDir);
+  beforeAll(async () => {
+    entry = await buildServer({ outDir });
   });
   afterAll(async () => {
     await database?.destroy();
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('holds JavaScript only, every import pointing at a file of the build or a package', () => {
-    expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => /\.test\.|test-helpers/.test(f))).toEqual([]);
-    expect(existsSync(join(outDir, 'db/checkpoint.worker.mjs'))).toBe(true);
-    const scripts = files.filter((f) => /\.m?js$/.test(f));
-    expect(scripts.length).toBeGreaterThan(50);
-    const broken: string[] = [];
-    for (const file of scripts) {
-      const code = readFileSync(file, 'utf8');
-      for (const { value } of findSpecifiers(code).specifiers) {
-        const relativeOk = !value.startsWith('.') || existsSync(resolve(dirname(file), value));
-        if (!relativeOk || value.endsWith('.ts') || value.startsWith('@centavo/'))
-          broken.push(`${file}: ${value}`);
-      }
-      // The same, found without the tokenizer: an import of a `.ts` file left anywhere in the code.
-      for (const match of code.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"\n]+\.ts)['"]/g)) {
-        broken.push(`${file}: ${match[1]}`);
-      }
+  it('is one JavaScript file that imports only Node and installed packages', () => {
+    expect(readdirSync(outDir)).toEqual(['server.js']);
+    const code = readFileSync(entry, 'utf8');
+    const specifiers = [
+      ...code.matchAll(/^import\s[^'"]*?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/gm),
+    ].map((match) => match[1] ?? match[2] ?? '');
+    expect(specifiers.length).toBeGreaterThan(10);
+    for (const specifier of specifiers) {
+      // The workspace's TypeScript (@centavo/shared included) is inside the file; the rest resolve from here.
+      expect(specifier).not.toMatch(/^\.|\.ts$|^@centavo\//);
+      expect(() => import.meta.resolve(specifier), specifier).not.toThrow();
     }
-    expect(broken).toEqual([]);
   });
 
   it('starts with type stripping turned off, and answers /health', async () => {
@@ -62,7 +47,7 @@ describe('server build', () => {
       databaseUrl = database.url;
     }
     // Without type stripping, loading any `.ts` file fails: the server runs on the build alone.
-    const child = spawn(process.execPath, ['--no-experimental-strip-types', serverEntry(outDir)], {
+    const child = spawn(process.execPath, ['--no-experimental-strip-types', entry], {
       env: {
         PATH: process.env.PATH ?? '',
         PORT: '0',

@@ -70,6 +70,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
     expect(during.json()).toEqual({
       message: 'Service temporarily unavailable',
       code: 'SERVICE_UNAVAILABLE',
+      key: 'serviceUnavailable',
     });
     expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(503);
     await proxy.open(port);
@@ -82,7 +83,7 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away mid-flight', 
   it('stops answering signed-in users from memory while the users change feed is down', async () => {
     await until('the change feed listening', () => app.signedInUsers?.enabled === true);
     const { id } = await insertUser(database.db, 'Ana');
-    const token = await app.accessTokens.sign(id);
+    const token = app.accessTokens.sign(id);
     const me = () =>
       app.inject({
         url: '/api/v1/user/me',

@@ -34,6 +34,7 @@ describe('error messages in the request language', () => {
     expect(duplicate.json()).toEqual({
       message: 'A tag já existe',
       code: 'CONFLICT',
+      key: 'tagExists',
       errors: { name: ['já existe'] },
     });
 
@@ -47,6 +48,7 @@ describe('error messages in the request language', () => {
     expect(invalid.json()).toEqual({
       message: 'Os dados informados são inválidos',
       code: 'VALIDATION_ERROR',
+      key: 'invalidData',
       errors: expect.objectContaining({
         description: ['O campo descrição é obrigatório'],
         value: ['O campo valor deve ser maior que 0'],
@@ -76,6 +78,7 @@ describe('error messages in the request language', () => {
     expect(duplicate.json()).toEqual({
       message: 'The tag already exists',
       code: 'CONFLICT',
+      key: 'tagExists',
       errors: { name: ['already exists'] },
     });
     const invalid = await user.request({
@@ -88,6 +91,7 @@ describe('error messages in the request language', () => {
     expect(invalid.json()).toEqual({
       message: 'The given data was invalid',
       code: 'VALIDATION_ERROR',
+      key: 'invalidData',
       errors: { name: ['The name field is required'] },
     });
   });
@@ -111,6 +115,7 @@ describe('error messages in the request language', () => {
     expect(res.json()).toEqual({
       message: 'Os dados informados são inválidos',
       code: 'VALIDATION_ERROR',
+      key: 'invalidData',
       errors: {
         name: ['O campo nome é obrigatório'],
         email: ['O campo e-mail deve ser um e-mail válido'],
@@ -137,13 +142,34 @@ describe('error messages in the request language', () => {
       url: '/api/v1/tag',
       headers: { 'accept-language': 'pt-BR' },
     });
-    expect(anonymous.json()).toEqual({ message: 'Não autenticado', code: 'UNAUTHENTICATED' });
+    expect(anonymous.json()).toEqual({
+      message: 'Não autenticado',
+      code: 'UNAUTHENTICATED',
+      key: 'unauthenticated',
+    });
     const route = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/nowhere',
       headers: { 'accept-language': 'pt-BR' },
     });
-    expect(route.json()).toEqual({ message: 'Rota GET /api/v1/nowhere não encontrada', code: 'NOT_FOUND' });
+    expect(route.json()).toEqual({
+      message: 'Rota GET /api/v1/nowhere não encontrada',
+      code: 'NOT_FOUND',
+      key: 'routeNotFound',
+      params: { method: 'GET', path: '/api/v1/nowhere' },
+    });
+    // A URL Fastify cannot decode never reaches a route: its own error, in the same contract and language.
+    const badUrl = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/%E0%A4%A',
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({
+      message: 'O endereço da requisição não é válido',
+      code: 'VALIDATION_ERROR',
+      key: 'badUrl',
+    });
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -165,6 +191,7 @@ describe('error messages in the request language', () => {
       expect(res.json()).toEqual({
         message: 'The given data was invalid',
         code: 'VALIDATION_ERROR',
+        key: 'invalidData',
         errors: {
           name: ['The name field is required'],
           email: ['The e-mail field must be a valid e-mail'],

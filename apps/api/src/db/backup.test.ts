@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -63,6 +63,35 @@ describe('backup', () => {
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    }
+  });
+
+  it('hands pg_dump the password through its environment, never on its command line', () => {
+    // A stand-in pg_dump first on the PATH writes down what it was given.
+    const bin = mkdtempSync(join(tmpdir(), 'centavo-pg-dump-'));
+    const seen = join(bin, 'seen');
+    writeFileSync(
+      join(bin, 'pg_dump'),
+      `#!/bin/sh\nprintf '%s\\n' "$@" > '${seen}.args'\nprintf '%s' "$PGPASSWORD" > '${seen}.password'\n`,
+    );
+    chmodSync(join(bin, 'pg_dump'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      for (const [url, password] of [
+        ['postgres://centavo:s3cret%2Fpass@db.example:5432/centavo?sslmode=require', 's3cret/pass'],
+        ['postgres://centavo@db.example/centavo?password=qu3ry-secret&sslmode=require', 'qu3ry-secret'],
+      ] as const) {
+        backupDatabase(url, join(mkdtempSync(join(tmpdir(), 'centavo-backup-')), 'copy.dump'));
+        const args = readFileSync(`${seen}.args`, 'utf8');
+        expect(args).not.toContain(password);
+        expect(args).not.toContain(encodeURIComponent(password));
+        expect(args).toContain('--dbname=postgres://centavo@db.example');
+        expect(args).toContain('sslmode=require');
+        expect(readFileSync(`${seen}.password`, 'utf8')).toBe(password);
+      }
+    } finally {
+      process.env.PATH = path;
     }
   });
 });

@@ -24,8 +24,15 @@ export function backupDatabase(databaseUrl: string, target: string): string {
     }
     return out;
   }
-  const result = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, databaseUrl], {
+  // The password goes to pg_dump through its environment: any user of the machine can read a process's
+  // command line.
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
+  url.password = '';
+  url.searchParams.delete('password');
+  const result = spawnSync('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, `--dbname=${url}`], {
     encoding: 'utf8',
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env,
   });
   if (result.error)
     throw new Error(`pg_dump could not run: ${result.error.message} (install postgresql-client)`);

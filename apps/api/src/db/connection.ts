@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
-import { type Checkpointer, startCheckpointer } from './checkpoint.ts';
 import {
   type Listening,
   type ListenOptions,
@@ -108,13 +107,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-/** How often an open SQLite database looks at its log's size, until the checkpoint thread is needed. */
-const WAL_WATCH_MS = 250;
-
 export interface OpenOptions {
   poolSize?: number;
-  /** SQLite: a failed background checkpoint (db/checkpoint.ts), for the log. */
-  onCheckpointError?: ((error: Error) => void) | undefined;
 }
 
 /** Opens `sqlite:<path>` (created with its folder when missing) or `postgres://…`. */
@@ -129,44 +123,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // 4 MB of page cache. A miss is a read from the operating system's file cache, a few microseconds: on D1
-    // (a million entries) pages of the month list, single entries and balances measured the same CPU with
-    // 16, 4 and 2 MB, and 16 MB cost ~12–20 MB of server RSS under load (docs/decisions/memory.md).
+    // 4 MB of page cache (SQLite's default is 2 MB); a miss is a read from the operating system's file cache.
     sqlite.pragma('cache_size = -4096');
     sqlite.pragma('temp_store = MEMORY');
-    // A file database is checkpointed by a worker thread, off the event loop (db/checkpoint.ts). The thread
-    // (~15 MB of RSS) starts only once the log reaches the size SQLite would have checkpointed at (1 000
-    // pages): a server that only reads, or sits idle, never pays for it.
-    let checkpointer: Checkpointer | undefined;
-    let walWatch: NodeJS.Timeout | undefined;
-    if (!inMemory) {
-      sqlite.pragma('wal_autocheckpoint = 0');
-      const walPath = `${resolve(path)}-wal`;
-      const startWorker = () =>
-        startCheckpointer(resolve(path), {
-          onError: options.onCheckpointError,
-          // Only between transactions: a truncating checkpoint needs the writer lock. The worker has already
-          // copied the frames, so this is the last few frames, the sync and the truncation.
-          truncate: () => {
-            if (!sqlite.open || sqlite.inTransaction) return;
-            // A reader elsewhere (a backup's VACUUM INTO) would make it wait on the event loop: then it
-            // gives up at once and the next idle pass asks again.
-            sqlite.pragma('busy_timeout = 0');
-            try {
-              sqlite.pragma('wal_checkpoint(TRUNCATE)');
-            } finally {
-              sqlite.pragma('busy_timeout = 5000');
-            }
-          },
-        });
-      const threshold = 1000 * (sqlite.pragma('page_size', { simple: true }) as number);
-      walWatch = setInterval(() => {
-        if (!existsSync(walPath) || statSync(walPath).size < threshold) return;
-        clearInterval(walWatch);
-        checkpointer = startWorker();
-      }, WAL_WATCH_MS);
-      walWatch.unref();
-    }
+    // The write-ahead log is checkpointed by SQLite itself (wal_autocheckpoint, every 1 000 pages) and removed
+    // when the last connection closes.
     const cached = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
     sqliteHandles.set(db, { database: sqlite, prepare: cached.prepare });
@@ -174,9 +135,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       db,
       kind: 'sqlite',
       close: async () => {
-        // The checkpointer goes first: the last connection to close then checkpoints and removes the WAL.
-        clearInterval(walWatch);
-        await checkpointer?.close();
         await db.destroy();
       },
     };

@@ -1,108 +1,38 @@
 import {
-  translate as catalogueTranslate,
+  type ApiMessageKey,
   FALLBACK_LOCALE,
   type FieldErrors,
   LANGUAGE_IDS,
   type LocaleCode,
+  type MessageParams,
   resources,
-  SUBSCRIPTION_REQUIRED_MESSAGE,
 } from '@centavo/shared';
 import type { FastifyRequest } from 'fastify';
+import type { FieldMessages, Message } from './errors.ts';
+import { hasText, translate } from './i18n.ts';
 
-/**
- * Server messages in the request's language. Code throws English texts of the `api` catalogue
- * (packages/shared/src/i18n/en/api.ts) as message ids; the error handler translates them here, so the
- * modules never need the request's language.
- */
+/** Server messages in the request's language, from their keys (docs/decisions/errors.md). */
 
-type Params = Record<string, string>;
-
-/**
- * A catalogue text, else its English one: this runs inside the error handler, where a missing key must not
- * turn a 4xx into a failed response (the catalogue tests keep keys from going missing).
- */
-function translate(locale: LocaleCode, key: string, params: Params = {}): string {
-  try {
-    return catalogueTranslate(locale, key, params);
-  } catch {
-    return locale === FALLBACK_LOCALE ? key : translate(FALLBACK_LOCALE, key, params);
-  }
+/** A message of the `api` catalogue in `locale`. */
+export function apiText(locale: LocaleCode, key: ApiMessageKey, params?: MessageParams): string {
+  return translate(locale, `api:messages.${key}`, params);
 }
 
-interface Template {
-  key: string;
-  names: string[];
-  pattern: RegExp;
-  /** Characters of the text outside its placeholders. */
-  literal: number;
-}
-
-const messages = resources.en.api.messages as Record<string, string>;
-const exact = new Map<string, string>();
-const templates: Template[] = [];
-for (const [key, text] of Object.entries(messages)) {
-  const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  if (names.length === 0) {
-    exact.set(text, key);
-    continue;
-  }
-  const source = text
-    .split(/\{\w+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('(.+?)');
-  templates.push({
-    key,
-    names,
-    pattern: new RegExp(`^${source}$`, 's'),
-    literal: text.replace(/\{\w+\}/g, '').length,
-  });
-}
-// The most specific template first: "must be a category of type {type}" would also match the message of
-// "must be a category of type {type} for this operation", with "expense for this operation" as its type.
-templates.sort((a, b) => b.literal - a.literal);
-const terms = new Map(
-  Object.entries(resources.en.api.terms as Record<string, string>).map(([key, text]) => [text, key]),
-);
-
-/** The catalogue key and parameters of an English message, or null when the catalogue lacks it. */
-export function findMessage(message: string): { key: string; params: Params } | null {
-  const key = exact.get(message);
-  if (key) return { key, params: {} };
-  for (const template of templates) {
-    const match = template.pattern.exec(message);
-    if (!match) continue;
-    const params: Params = {};
-    template.names.forEach((name, i) => {
-      params[name] = match[i + 1] ?? '';
-    });
-    return { key: template.key, params };
-  }
-  return null;
-}
-
-/**
- * One message in `locale`. A message the catalogue lacks stays as it is (a test keeps that from happening
- * for the server's own messages); so does the subscription message, which the web app matches exactly
- * (DESIGN.md §2).
- */
-export function translateMessage(locale: LocaleCode, message: string): string {
-  if (locale === 'en' || message === SUBSCRIPTION_REQUIRED_MESSAGE) return message;
-  const found = findMessage(message);
-  if (!found) return message;
-  const params: Params = {};
-  for (const [name, value] of Object.entries(found.params)) {
-    const term = terms.get(value);
-    params[name] = term ? translate(locale, `api.terms.${term}`) : value;
-  }
-  return translate(locale, `api.messages.${found.key}`, params);
-}
-
-export function translateFieldErrors(locale: LocaleCode, errors: FieldErrors): FieldErrors {
-  if (locale === 'en') return errors;
+/** An AppError's field messages in `locale`. */
+export function translateFields(locale: LocaleCode, fields: FieldMessages): FieldErrors {
   const out: FieldErrors = {};
-  for (const [field, list] of Object.entries(errors))
-    out[field] = list.map((m) => translateMessage(locale, m));
+  for (const [field, value] of Object.entries(fields)) {
+    const list: ReadonlyArray<ApiMessageKey | Message> = Array.isArray(value) ? value : [value];
+    out[field] = list.map((m) =>
+      typeof m === 'string' ? apiText(locale, m) : apiText(locale, m.key, m.params),
+    );
+  }
   return out;
+}
+
+/** Whether a zod issue's custom message is a key of the `api` catalogue (contracts name them with apiMessage). */
+function isApiMessageKey(message: string | undefined): message is ApiMessageKey {
+  return message !== undefined && /^\w+$/.test(message) && hasText(`api:messages.${message}`);
 }
 
 /**
@@ -167,14 +97,14 @@ export function validationIssueMessage(
   issue: ValidationIssue,
   value: unknown,
 ): string {
-  // The contracts' own messages (refine, regex) are catalogue ids.
-  if (issue.message && findMessage(issue.message)) return translateMessage(locale, issue.message);
+  // The contracts' own messages (refine, regex) are keys of the api catalogue.
+  if (isApiMessageKey(issue.message)) return apiText(locale, issue.message);
   const label = fieldLabel(locale, field);
   const p = issue.params ?? {};
   const rule = (name: string, params: Record<string, unknown> = {}) =>
-    translate(locale, `validation.rules.${name}`, { ...stringify(params), field: label });
+    translate(locale, `validation:rules.${name}`, { ...stringify(params), field: label });
   const zod = (name: string, params: Record<string, unknown> = {}) =>
-    translate(locale, `api.zod.${name}`, { ...stringify(params), field: label });
+    translate(locale, `api:zod.${name}`, { ...stringify(params), field: label });
   const origin = p.origin;
   const list = origin === 'array' || origin === 'set';
   const numeric = origin === 'number' || origin === 'int' || origin === 'bigint';
@@ -219,12 +149,12 @@ export function validationIssueMessage(
     case 'invalid_union': {
       // Every option failed: a contract message of one of them says more than "is not valid".
       const nested = (Array.isArray(p.errors) ? p.errors.flat() : []) as { message?: unknown }[];
-      const own = nested.find((i) => typeof i?.message === 'string' && findMessage(i.message));
-      if (own) return translateMessage(locale, own.message as string);
+      const own = nested.find((i) => typeof i?.message === 'string' && isApiMessageKey(i.message));
+      if (own) return apiText(locale, own.message as ApiMessageKey);
       break;
     }
   }
-  return translate(locale, 'validation.default', { field: label });
+  return translate(locale, 'validation:default', { field: label });
 }
 
 function stringify(params: Record<string, unknown>): Record<string, string> {
@@ -233,5 +163,5 @@ function stringify(params: Record<string, unknown>): Record<string, string> {
 
 /** A `unrecognized_keys` issue names the keys, not a path to them: one message under each key. */
 export function unknownFieldMessage(locale: LocaleCode, field: string): string {
-  return translate(locale, 'api.zod.unknownField', { field: fieldLabel(locale, field) });
+  return translate(locale, 'api:zod.unknownField', { field: fieldLabel(locale, field) });
 }

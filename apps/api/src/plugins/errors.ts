@@ -1,11 +1,18 @@
-import type { ApiErrorBody, FieldErrors } from '@centavo/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type {
+  ApiErrorBody,
+  ApiMessageKey,
+  ErrorCode,
+  FieldErrors,
+  LocaleCode,
+  MessageParams,
+} from '@centavo/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import {
+  apiText,
   requestLocale,
-  translateFieldErrors,
-  translateMessage,
+  translateFields,
   unknownFieldMessage,
   type ValidationIssue,
   validationIssueMessage,
@@ -53,109 +60,138 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
 }
 
 /** Fastify's own 4xx (unreadable body) as a catalogue message: its texts are not in the catalogues. */
-function requestErrorMessage(error: FastifyError): string {
+function requestErrorKey(error: FastifyError): ApiMessageKey {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return 'bodyNotJson';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty';
+      return 'bodyEmpty';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'The content type of the request is not supported';
+      return 'contentTypeUnsupported';
   }
-  return error instanceof SyntaxError
-    ? 'The request body is not valid JSON'
-    : 'The request could not be read';
+  return error instanceof SyntaxError ? 'bodyNotJson' : 'requestUnreadable';
+}
+
+/** The body of every error answer, its message in `locale`. */
+export function errorBody(
+  locale: LocaleCode,
+  code: ErrorCode,
+  key: ApiMessageKey,
+  params?: MessageParams,
+  errors?: FieldErrors,
+): ApiErrorBody {
+  return {
+    message: apiText(locale, key, params),
+    code,
+    key,
+    ...(params ? { params } : {}),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/** The field errors of a request that failed its zod schema, worded like the validation rule catalogue. */
+function schemaFieldErrors(
+  locale: LocaleCode,
+  request: FastifyRequest,
+  context: string,
+  issues: readonly (ValidationIssue & { instancePath: string })[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  const input =
+    context === 'querystring' ? request.query : (request as unknown as Record<string, unknown>)[context];
+  for (const issue of issues) {
+    // fastify-type-provider-zod 7 gives each zod issue as {keyword: code, instancePath: '/a/0/b', message,
+    // params: the issue's other properties}.
+    const segments = issue.instancePath.split('/').filter((p) => p !== '');
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+      for (const key of Array.isArray(keys) ? keys : [])
+        add(String(key), unknownFieldMessage(locale, String(key)));
+      continue;
+    }
+    const field = fieldName(
+      segments.filter((p) => !/^\d+$/.test(p)),
+      context,
+    );
+    add(field, validationIssueMessage(locale, field, issue, valueAt(input, segments)));
+  }
+  return errors;
+}
+
+/** Fastify's own errors (and any other error object) as status, code, key and field errors. */
+function classify(
+  error: FastifyError,
+  request: FastifyRequest,
+  locale: LocaleCode,
+): { status: number; code: ErrorCode; key: ApiMessageKey; errors?: FieldErrors } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = error.validationContext || 'body';
+    const errors = schemaFieldErrors(locale, request, context, error.validation);
+    return { status: 422, code: 'VALIDATION_ERROR', key: 'invalidData', errors };
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, url: request.url }, 'response did not match its schema');
+    return { status: 500, code: 'INTERNAL_ERROR', key: 'internalError' };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'bodyTooLarge' };
+  if (error.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', key: 'tooManyRequests' };
+  if (isDatabaseDown(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', key: 'serviceUnavailable' };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own 4xx (malformed JSON, wrong content type): say what is wrong, as a validation error.
+    const key = requestErrorKey(error);
+    const status = error.statusCode === 415 || error.statusCode === 400 ? 422 : error.statusCode;
+    return { status, code: 'VALIDATION_ERROR', key, errors: { body: [apiText(locale, key)] } };
+  }
+  request.log.error({ err: error, url: request.url }, 'unhandled error');
+  return { status: 500, code: 'INTERNAL_ERROR', key: 'internalError' };
 }
 
 /**
- * One error handler: every failure leaves as `{message, code, errors?}`; 5xx never carries internals.
- * Messages are English catalogue ids (packages/shared/src/i18n/en/api.ts), sent in the request's language.
+ * One error handler: every failure leaves as `{message, code, key, params?, errors?}` in the request's
+ * language; 5xx never carries internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const locale = requestLocale(request);
-    let status: number;
-    let body: ApiErrorBody;
     if (error instanceof AppError) {
-      status = error.statusCode;
-      body = {
-        message: translateMessage(locale, error.message),
-        code: error.code,
-        ...(error.errors ? { errors: translateFieldErrors(locale, error.errors) } : {}),
-      };
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      const add = (field: string, message: string) => {
-        const list = errors[field] ?? [];
-        list.push(message);
-        errors[field] = list;
-      };
-      const context = error.validationContext || 'body';
-      const input =
-        context === 'querystring' ? request.query : (request as unknown as Record<string, unknown>)[context];
-      for (const issue of error.validation) {
-        // fastify-type-provider-zod 7 gives each zod issue as {keyword: code, instancePath: '/a/0/b',
-        // message, params: the issue's other properties}.
-        const segments = issue.instancePath.split('/').filter((p) => p !== '');
-        if (issue.keyword === 'unrecognized_keys') {
-          const keys = (issue.params as { keys?: unknown }).keys;
-          for (const key of Array.isArray(keys) ? keys : []) {
-            add(String(key), unknownFieldMessage(locale, String(key)));
-          }
-          continue;
-        }
-        const field = fieldName(
-          segments.filter((p) => !/^\d+$/.test(p)),
-          context,
-        );
-        add(field, validationIssueMessage(locale, field, issue as ValidationIssue, valueAt(input, segments)));
-      }
-      status = 422;
-      body = {
-        message: translateMessage(locale, 'The given data was invalid'),
-        code: 'VALIDATION_ERROR',
-        errors,
-      };
-    } else if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, url: request.url }, 'response did not match its schema');
-      status = 500;
-      body = { message: translateMessage(locale, 'Internal server error'), code: 'INTERNAL_ERROR' };
-    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      status = 413;
-      body = { message: translateMessage(locale, 'Request body is too large'), code: 'PAYLOAD_TOO_LARGE' };
-    } else if (error.statusCode === 429) {
-      status = 429;
-      body = {
-        message: translateMessage(locale, 'Too many requests, try again later'),
-        code: 'RATE_LIMITED',
-      };
-    } else if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      status = 503;
-      body = {
-        message: translateMessage(locale, 'Service temporarily unavailable'),
-        code: 'SERVICE_UNAVAILABLE',
-      };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own 4xx (malformed JSON, wrong content type): say what is wrong, as a validation error.
-      status = error.statusCode === 415 || error.statusCode === 400 ? 422 : error.statusCode;
-      const message = translateMessage(locale, requestErrorMessage(error));
-      body = { message, code: 'VALIDATION_ERROR', errors: { body: [message] } };
-    } else {
-      request.log.error({ err: error, url: request.url }, 'unhandled error');
-      status = 500;
-      body = { message: translateMessage(locale, 'Internal server error'), code: 'INTERNAL_ERROR' };
+      const errors = error.fields ? translateFields(locale, error.fields) : undefined;
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(locale, error.code, error.key, error.params, errors));
     }
-    reply.status(status).send(body);
+    const { status, code, key, errors } = classify(error, request, locale);
+    return reply.status(status).send(errorBody(locale, code, key, undefined, errors));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      message: translateMessage(
-        requestLocale(request),
-        `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      ),
-      code: 'NOT_FOUND',
-    } satisfies ApiErrorBody);
+    const params = { method: request.method, path: request.url.split('?')[0] ?? '' };
+    reply.status(404).send(errorBody(requestLocale(request), 'NOT_FOUND', 'routeNotFound', params));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors it meets before routing (a malformed URL such as `/api/v1/%E0%A4%A`, a
+ * path parameter over maxParamLength), which never reach the error handler, answered in the same contract.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const locale = requestLocale(request);
+  const key: ApiMessageKey | undefined =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'badUrl'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'urlTooLong'
+        : undefined;
+  if (key && error.statusCode) {
+    reply.status(error.statusCode).send(errorBody(locale, 'VALIDATION_ERROR', key));
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  reply.status(500).send(errorBody(locale, 'INTERNAL_ERROR', 'internalError'));
 }

@@ -1,18 +1,77 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import Fastify from 'fastify';
+import { errorBodySchema } from '@centavo/shared';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from '../lib/http.ts';
 
-/** @fastify/swagger (routes' zod schemas → OpenAPI) and its UI, on `app`, at /api/docs. */
-async function registerSwagger(app: FastifyInstance, appName: string, version: string): Promise<void> {
-  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform, jsonSchemaTransformObject }] =
-    await Promise.all([
-      import('@fastify/swagger'),
-      import('@fastify/swagger-ui'),
-      import('fastify-type-provider-zod'),
-    ]);
+type Schema = FastifySchema & { security?: unknown[]; hide?: boolean; response?: Record<string, unknown> };
+
+/**
+ * Every answer an operation can give, described: its own, and the errors it can give from what it declares: a route that needs a token can
+ * answer 401, one with an id in its path 404, one with input 422 (and 413 for a body), and every one 500
+ * and 503 (database away). They are documented with the error schema and also checked by the serializer,
+ * so the document cannot promise a shape the API does not send.
+ */
+function withResponses(schema: Schema, method: string): Schema {
+  const response: Record<string, unknown> = { ...(schema.response ?? {}) };
+  const add = (status: number) => {
+    response[status] ??= errorBodySchema;
+  };
+  const signedIn = !(Array.isArray(schema.security) && schema.security.length === 0);
+  if (signedIn) add(401);
+  if (schema.params) add(404);
+  if (schema.body || schema.querystring || schema.params) add(422);
+  if (schema.body && method !== 'GET') add(413);
+  add(500);
+  add(503);
+  // Every answer says what it is (the generator's default is "Default Response").
+  for (const [status, answer] of Object.entries(response)) {
+    if (answer instanceof z.ZodType && !answer.description)
+      response[status] = answer.describe(DESCRIPTIONS[Number(status)] ?? 'Answer');
+  }
+  return { ...schema, response };
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'Done; no content',
+  401: 'No valid access token',
+  403: 'Not allowed',
+  404: 'Not found, or another user’s',
+  409: 'Conflicts with the current state',
+  413: 'Request body too large',
+  422: 'Invalid input: `errors` names each field',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'A dependency (the database) is unavailable',
+};
+
+/**
+ * OpenAPI generated from the routes' zod schemas (@fastify/swagger), with the interactive docs and the
+ * document at /api/docs (`/api/docs/json`). Registered before the modules: the onRoute hook completes each
+ * operation's error answers as it is added.
+ */
+export async function registerOpenApi(app: App, version: string): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Schema | undefined;
+    if (!schema || schema.hide) return;
+    const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
+    route.schema = withResponses(schema, method);
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${appName} API`, version },
+      info: {
+        title: `${app.config.appName} API`,
+        version,
+        description:
+          'Personal finance: accounts, entries, cards and invoices, budgets and reports. Money is always an ' +
+          'integer count of minor units (cents: `12345` is 123.45); dates are `YYYY-MM-DD`, months ' +
+          '`YYYY-MM`. Errors are `{message, code, key, params?, errors?}`: translate from `key` and `params`.',
+        license: { name: 'Proprietary' },
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -25,76 +84,4 @@ async function registerSwagger(app: FastifyInstance, appName: string, version: s
     staticCSP: false,
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
-}
-
-/** Only these headers of the documentation app's answers are passed on; the API's own (security, no-store) stay. */
-const FORWARDED_HEADERS = ['content-type', 'location'] as const;
-
-/**
- * OpenAPI generated from the routes' zod schemas; interactive docs and the JSON at /api/docs.
- *
- * Lazy by default: the swagger plugins, yaml and @fastify/static are ~130 modules, a sixth of what the
- * server loads, for pages few requests ask for. Routes are recorded as they are added; the first /api/docs
- * request builds a separate Fastify instance with the plugins and the same routes (schemas only), and
- * /api/docs/* requests are answered by it through inject. `eager` registers the plugins on the app itself
- * (tests read `app.swagger()` synchronously).
- */
-export async function registerOpenApi(
-  app: App,
-  version: string,
-  options: { eager?: boolean } = {},
-): Promise<void> {
-  const appName = app.config.appName;
-  if (options.eager) {
-    await registerSwagger(app as unknown as FastifyInstance, appName, version);
-    return;
-  }
-  const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    // HEAD twins are added again by the documentation app's own GET routes.
-    if (route.method === 'HEAD' || route.url.startsWith('/api/docs')) return;
-    routes.push(route as unknown as RouteOptions);
-  });
-  let docs: Promise<FastifyInstance> | undefined;
-  const buildDocs = async () => {
-    const docsApp: FastifyInstance = Fastify({
-      logger: false,
-      // The recorded routes never run here: schemas are only read by the OpenAPI generator.
-      schemaController: {
-        compilersFactory: {
-          buildValidator: () => (() => () => true) as never,
-          buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
-        },
-      },
-    });
-    await registerSwagger(docsApp, appName, version);
-    for (const route of routes) {
-      docsApp.route({
-        method: route.method,
-        url: route.url,
-        schema: route.schema,
-        ...(route.config ? { config: route.config } : {}),
-        handler: async () => null,
-      });
-    }
-    await docsApp.ready();
-    return docsApp;
-  };
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    docs ??= buildDocs().catch((error: unknown) => {
-      docs = undefined;
-      throw error;
-    });
-    const res = await (await docs).inject({ method: request.method as 'GET', url: request.url });
-    reply.code(res.statusCode);
-    for (const name of FORWARDED_HEADERS) {
-      const value = res.headers[name];
-      if (value !== undefined) reply.header(name, value);
-    }
-    // A redirect has no body and no type: sending an empty Buffer would label it application/octet-stream.
-    return res.rawPayload.length === 0 ? reply.send() : reply.send(res.rawPayload);
-  };
-  const hidden = { schema: { hide: true } };
-  app.get('/api/docs', hidden, forward);
-  app.get('/api/docs/*', hidden, forward);
 }

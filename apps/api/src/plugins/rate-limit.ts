@@ -1,149 +1,99 @@
-import type { Redis } from 'ioredis';
-import { AppError } from '../lib/errors.ts';
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { serviceUnavailable } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
 
 /**
- * Fixed-window counters for the rate limits of sign-in and password reset (DESIGN.md §5). A small store
- * interface with two implementations: in memory (one process) and Redis (shared by every API node when
- * REDIS_URL is set, so adding nodes does not multiply an attacker's budget).
+ * @fastify/rate-limit without a global limit: features count what they choose with `RateLimits` below. The
+ * counters live in Redis when REDIS_URL is set (shared by every API node, so adding nodes does not multiply an
+ * attacker's budget), else in this process.
  */
-export interface RateLimitStore {
-  /** Adds one to `key` and returns the new count and the milliseconds until the window ends. */
-  hit(key: string, windowMs: number): Promise<WindowState>;
-  /** The current count without adding to it (0 when the window has ended). */
-  peek(key: string): Promise<WindowState>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
+export async function registerRateLimit(app: App): Promise<void> {
+  // Fail fast while Redis is away: the limited routes then answer 503 rather than let attempts through
+  // uncounted. Each failed command is reported by the request that needed it, so the client's own error
+  // events (one per reconnection attempt) are not logged again.
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2000 })
+    : undefined;
+  if (redis) {
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => redis.disconnect());
+  }
+  await app.register(rateLimit, { global: false, nameSpace: 'centavo:rl:', ...(redis ? { redis } : {}) });
 }
 
-export interface WindowState {
-  count: number;
-  resetInMs: number;
+export interface Limit {
+  max: number;
+  windowMs: number;
+  /** What is counted: the client's address, or an account the caller names (kept only as a hash). */
+  per: 'ip' | 'account';
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #windows = new Map<string, { count: number; expiresAt: number }>();
-
-  async hit(key: string, windowMs: number): Promise<WindowState> {
-    const now = Date.now();
-    let window = this.#windows.get(key);
-    if (!window || window.expiresAt <= now) {
-      // Bounded memory: expired windows are swept whenever the map grows large.
-      if (this.#windows.size >= 10_000) this.#sweep(now);
-      window = { count: 0, expiresAt: now + windowMs };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, resetInMs: window.expiresAt - now };
-  }
-
-  async peek(key: string): Promise<WindowState> {
-    const now = Date.now();
-    const window = this.#windows.get(key);
-    if (!window || window.expiresAt <= now) return { count: 0, resetInMs: 0 };
-    return { count: window.count, resetInMs: window.expiresAt - now };
-  }
-
-  async reset(key: string): Promise<void> {
-    this.#windows.delete(key);
-  }
-
-  async close(): Promise<void> {
-    this.#windows.clear();
-  }
-
-  #sweep(now: number): void {
-    for (const [key, window] of this.#windows) if (window.expiresAt <= now) this.#windows.delete(key);
-  }
-}
-
-// INCR and the expiry of a new window in one round trip, atomically: two nodes never both start a window.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}
-`;
-
-export class RedisRateLimitStore implements RateLimitStore {
-  readonly #url: string;
-  readonly #prefix: string;
-  #client: Promise<Redis> | undefined;
-
-  constructor(url: string, prefix = 'centavo:rl:') {
-    this.#url = url;
-    this.#prefix = prefix;
-  }
-
-  /** ioredis is imported on first use, keeping it out of the start-up of servers that never use Redis. */
-  #redis(): Promise<Redis> {
-    this.#client ??= import('ioredis').then(({ Redis }) => {
-      // Fail fast instead of waiting while Redis is away: the limited routes then fail closed with 503 rather
-      // than letting sign-in attempts through uncounted.
-      const redis = new Redis(this.#url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
-      redis.on('error', () => {});
-      return redis;
-    });
-    return this.#client;
-  }
-
-  async hit(key: string, windowMs: number): Promise<WindowState> {
-    const result = (await this.#guard(
-      this.#redis().then((redis) => redis.eval(HIT_SCRIPT, 1, this.#prefix + key, String(windowMs))),
-    )) as [number, number];
-    return { count: Number(result[0]), resetInMs: Math.max(0, Number(result[1])) };
-  }
-
-  async peek(key: string): Promise<WindowState> {
-    const [[, count], [, ttl]] = (await this.#guard(
-      this.#redis().then((redis) =>
-        redis
-          .multi()
-          .get(this.#prefix + key)
-          .pttl(this.#prefix + key)
-          .exec(),
-      ),
-    )) as [[unknown, string | null], [unknown, number]];
-    return { count: count === null ? 0 : Number(count), resetInMs: Math.max(0, Number(ttl)) };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.#guard(this.#redis().then((redis) => redis.del(this.#prefix + key)));
-  }
-
-  async #guard<T>(command: Promise<T>): Promise<T> {
-    try {
-      return await command;
-    } catch (error) {
-      const unavailable = new AppError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
-      unavailable.cause = error;
-      throw unavailable;
-    }
-  }
-
-  async close(): Promise<void> {
-    if (!this.#client) return;
-    await (await this.#client).quit().catch(() => undefined);
-  }
-}
-
-export function createRateLimitStore(redisUrl: string | undefined): RateLimitStore {
-  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rateLimitStore: RateLimitStore;
-  }
-}
+type Check = ReturnType<App['createRateLimit']>;
 
 /**
- * One store per app, closed with it (a store passed in belongs to the caller). Limits themselves are declared
- * by the features that use them.
+ * Budgets of events a feature counts itself (failed sign-ins, reset e-mails), over @fastify/rate-limit's
+ * `createRateLimit`: `blocked` looks without counting, `hit` counts one. Per IP means `request.ip`: the socket
+ * address unless TRUST_PROXY names a proxy, so a forged X-Forwarded-For changes nothing; an IPv6 client
+ * counts by its /64, as the library does. A counter that cannot be read (Redis away) is a 503: fail closed.
  */
-export function registerRateLimit(app: App, store?: RateLimitStore): void {
-  const instance = store ?? createRateLimitStore(app.config.redisUrl);
-  app.decorate('rateLimitStore', instance);
-  if (!store) app.addHook('onClose', async () => instance.close());
+export class RateLimits<Name extends string> {
+  readonly #checks = new Map<Name, { check: Check; per: Limit['per'] }>();
+  /** createRateLimit keys a count by the request alone: the account a count is for is kept beside it here. */
+  readonly #accounts = new WeakMap<FastifyRequest, string>();
+
+  constructor(app: App, limits: Record<Name, Limit>) {
+    for (const [name, limit] of Object.entries<Limit>(limits)) {
+      const subject =
+        limit.per === 'ip'
+          ? (request: FastifyRequest) => normalizeIP(request.ip)
+          : (request: FastifyRequest) => sha256(this.#accounts.get(request) ?? '');
+      const check = app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (request) => `${name}:${subject(request)}`,
+      });
+      this.#checks.set(name as Name, { check, per: limit.per });
+    }
+  }
+
+  /** Milliseconds until the budget frees up when it is spent, else null. */
+  async blocked(name: Name, request: FastifyRequest, account?: string): Promise<number | null> {
+    const state = await this.#count(name, request, account, false);
+    return state.remaining === 0 ? Math.max(state.resetInMs, 1000) : null;
+  }
+
+  /** Counts one event; whether it was still within the budget. */
+  async hit(
+    name: Name,
+    request: FastifyRequest,
+    account?: string,
+  ): Promise<{ allowed: boolean; resetInMs: number }> {
+    const state = await this.#count(name, request, account, true);
+    return { allowed: !state.exceeded, resetInMs: state.resetInMs };
+  }
+
+  async #count(name: Name, request: FastifyRequest, account: string | undefined, increment: boolean) {
+    const limit = this.#checks.get(name);
+    if (!limit) throw new Error(`no rate limit named ${name}`);
+    if (limit.per === 'account') {
+      if (account === undefined) throw new Error(`rate limit ${name} counts per account: name the account`);
+      this.#accounts.set(request, account);
+    }
+    let state: Awaited<ReturnType<Check>>;
+    try {
+      state = await limit.check(request, { increment });
+    } catch (error) {
+      throw serviceUnavailable(error);
+    }
+    // isAllowed is createRateLimit's allow-list, which these limits do not use.
+    if (state.isAllowed) return { remaining: Number.POSITIVE_INFINITY, exceeded: false, resetInMs: 0 };
+    return { remaining: state.remaining, exceeded: state.isExceeded, resetInMs: state.ttl };
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

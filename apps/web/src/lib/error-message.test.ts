@@ -22,6 +22,13 @@ describe('errorMessage', () => {
     expect(errorMessage(conflict)).toBe(
       'The account has 12 entries; pass delete_entries=true to delete them too',
     );
+    const one = new ApiError(409, {
+      message: '',
+      code: 'CONFLICT',
+      key: 'accountHasEntries',
+      params: { count: 1 },
+    });
+    expect(errorMessage(one)).toBe('The account has 1 entry; pass delete_entries=true to delete it too');
     const missing = new ApiError(404, { message: 'Tag not found', code: 'NOT_FOUND', key: 'tagNotFound' });
     await changeLocale('br');
     // The server's message stays in the language of the request; the key follows the interface.

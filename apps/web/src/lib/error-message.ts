@@ -20,7 +20,7 @@ export function errorMessage(error: unknown, fallbackKey = 'common:toast.error')
     case 'CONFLICT':
     case 'NOT_FOUND': {
       const key = `api:messages.${error.key}`;
-      if (error.key && i18n.exists(key)) return i18n.t(key, error.params);
+      if (error.key && i18n.exists(key, error.params)) return i18n.t(key, error.params);
       return error.message || i18n.t(fallbackKey);
     }
     default:

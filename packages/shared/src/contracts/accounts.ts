@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { centsSchema, idSchema, listSchema, monthSchema, queryBoolean } from './common.ts';
+import {
+  amountSchema,
+  centsSchema,
+  idSchema,
+  listSchema,
+  monthSchema,
+  queryBoolean,
+  timestampSchema,
+} from './common.ts';
 import { colorSchema } from './ledger.ts';
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'investment', 'wallet', 'other'] as const;
@@ -35,15 +43,15 @@ export const accountSchema = z.object({
   name: z.string(),
   bank_id: z.number().int().nullable(),
   type: accountTypeSchema,
-  initial_balance: z.number().int(),
+  initial_balance: amountSchema,
   color: z.string().nullable(),
   archived: z.boolean(),
   /** initial_balance + paid entries dated up to today. */
-  balance: z.number().int(),
+  balance: amountSchema,
   /** initial_balance + every entry (paid or not) up to the end of the viewed month. */
-  predicted_balance: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  predicted_balance: amountSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = listSchema(accountSchema);

@@ -1,18 +1,43 @@
 import { z } from 'zod';
 import { isValidDate, isValidMonth } from '../dates.ts';
-import { ERROR_CODES } from '../errors.ts';
+import { apiMessage, ERROR_CODES } from '../errors.ts';
 import { MAX_CENTS } from '../money.ts';
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).meta({ example: 42 });
 export const idParamsSchema = z.object({ id: idSchema });
 
-export const dateSchema = z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' });
-export const monthSchema = z.string().refine(isValidMonth, { message: 'is not a valid month (YYYY-MM)' });
+export const dateSchema = z
+  .string()
+  .refine(isValidDate, { message: apiMessage('dateFormat') })
+  .meta({ format: 'date', example: '2026-11-24' });
+export const monthSchema = z
+  .string()
+  .refine(isValidMonth, { message: apiMessage('monthFormat') })
+  .meta({ description: 'A month, YYYY-MM', example: '2026-11' });
 
 /** A positive amount of cents (an entry's value). */
-export const positiveCentsSchema = z.number().int().positive().max(MAX_CENTS);
+export const positiveCentsSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_CENTS)
+  .meta({ description: 'Minor units (cents): 12345 is 123.45', example: 12345 });
 /** Any amount of cents, e.g. an initial balance that may be negative. */
-export const centsSchema = z.number().int().min(-MAX_CENTS).max(MAX_CENTS);
+export const centsSchema = z
+  .number()
+  .int()
+  .min(-MAX_CENTS)
+  .max(MAX_CENTS)
+  .meta({ description: 'Minor units (cents), may be negative: -12345 is -123.45', example: -12345 });
+
+/** Values as the API answers them, documented with an example (a sum may exceed one entry's limit). */
+export const amountSchema = z
+  .number()
+  .int()
+  .meta({ description: 'Minor units (cents): 12345 is 123.45', example: 12345 });
+export const dateValueSchema = z.string().meta({ format: 'date', example: '2026-11-24' });
+export const monthValueSchema = z.string().meta({ description: 'A month, YYYY-MM', example: '2026-11' });
+export const timestampSchema = z.string().meta({ format: 'date-time', example: '2026-11-24T13:45:00.000Z' });
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -33,9 +58,12 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: paginationMetaSchema });
 }
 
+/** Every error answer (docs/decisions/errors.md): clients translate from `key` and `params`, not `message`. */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { OPERATIONS } from '../constants.ts';
 import { isValidDate } from '../dates.ts';
+import { apiMessage } from '../errors.ts';
 import {
+  amountSchema,
   dateSchema,
+  dateValueSchema,
   idSchema,
   monthSchema,
+  monthValueSchema,
   paginationMetaSchema,
   positiveCentsSchema,
   queryBoolean,
+  timestampSchema,
 } from './common.ts';
 import { searchQuerySchema } from './ledger.ts';
 
@@ -15,17 +20,18 @@ import { searchQuerySchema } from './ledger.ts';
 export const operationIdSchema = z.coerce
   .number()
   .int()
-  .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: 'must be 1, 2, 3 or 4' });
+  .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: apiMessage('operationId') });
 
 export const INSTALLMENTS_MIN = 2;
 export const INSTALLMENTS_MAX = 420;
 
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
-const limitFixedDateSchema = z
-  .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
-  .nullable()
-  .optional()
-  .transform((v) => (v ? v : null));
+const limitFixedDateInput = z
+  .string()
+  .refine((v) => v === '' || isValidDate(v), { message: apiMessage('dateFormat') })
+  .meta({ description: 'Last date of the series (YYYY-MM-DD); empty or null: no end', example: '2027-12-31' })
+  .nullable();
+const limitFixedDateSchema = limitFixedDateInput.optional().transform((v) => (v ? v : null));
 
 /**
  * Tags: an array of tag ids, or a comma-separated string where numeric items are tag ids and other items
@@ -67,13 +73,13 @@ export const entryCreateBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.fixed && body.installments) {
-      ctx.addIssue({ code: 'custom', path: ['installments'], message: 'cannot be combined with fixed' });
+      ctx.addIssue({ code: 'custom', path: ['installments'], message: apiMessage('installmentsWithFixed') });
     }
     if (body.limit_fixed_date && !body.fixed) {
-      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'requires fixed' });
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('requiresFixed') });
     }
     if (body.limit_fixed_date && body.limit_fixed_date < body.date) {
-      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: 'must not be before date' });
+      ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('notBeforeDate') });
     }
   });
 export type EntryCreateBody = z.input<typeof entryCreateBodySchema>;
@@ -97,9 +103,7 @@ export const entryUpdateBodySchema = z.object({
   paid: entryFields.paid,
   tags: entryFields.tags,
   notes: entryFields.notes,
-  limit_fixed_date: z
-    .union([z.literal(''), z.string().refine(isValidDate, { message: 'is not a valid date (YYYY-MM-DD)' })])
-    .nullable()
+  limit_fixed_date: limitFixedDateInput
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
 });
@@ -115,8 +119,8 @@ export const entryPaidBodySchema = z.object({ paid: z.boolean() });
 export const entrySchema = z.object({
   id: z.number().int(),
   description: z.string(),
-  value: z.number().int(),
-  date: z.string(),
+  value: amountSchema,
+  date: dateValueSchema,
   operation_id: z.number().int(),
   category_id: z.number().int().nullable(),
   sub_category_id: z.number().int().nullable(),
@@ -124,17 +128,17 @@ export const entrySchema = z.object({
   card_id: z.number().int().nullable(),
   destination_account_id: z.number().int().nullable(),
   paid: z.boolean(),
-  paid_at: z.string().nullable(),
+  paid_at: timestampSchema.nullable(),
   notes: z.string().nullable(),
   fixed: z.boolean(),
-  limit_fixed_date: z.string().nullable(),
+  limit_fixed_date: dateValueSchema.nullable(),
   /** Shared by the entries of one fixed series or one installment purchase; null for a single entry. */
   series_id: z.number().int().nullable(),
   installment_number: z.number().int().nullable(),
   installment_count: z.number().int().nullable(),
   tags: z.array(z.number().int()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
 });
 export type Entry = z.infer<typeof entrySchema>;
 
@@ -160,7 +164,7 @@ function checkRange(
   ctx: z.RefinementCtx,
 ) {
   if (query.start_date && query.end_date && query.end_date < query.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: apiMessage('notBeforeStartDate') });
   }
 }
 
@@ -187,9 +191,9 @@ export const entryBalanceQuerySchema = z.object({ month: monthSchema.optional() 
 
 export const accountBalanceSchema = z.object({
   account_id: z.number().int(),
-  opening_balance: z.number().int(),
-  closing_balance: z.number().int(),
-  predicted_balance: z.number().int(),
+  opening_balance: amountSchema,
+  closing_balance: amountSchema,
+  predicted_balance: amountSchema,
 });
 
 /**
@@ -199,14 +203,14 @@ export const accountBalanceSchema = z.object({
  * the accounts' balances.
  */
 export const entryBalanceSchema = z.object({
-  month: z.string(),
-  income: z.number().int(),
-  expense: z.number().int(),
-  investment: z.number().int(),
-  result: z.number().int(),
-  opening_balance: z.number().int(),
-  closing_balance: z.number().int(),
-  predicted_balance: z.number().int(),
+  month: monthValueSchema,
+  income: amountSchema,
+  expense: amountSchema,
+  investment: amountSchema,
+  result: amountSchema,
+  opening_balance: amountSchema,
+  closing_balance: amountSchema,
+  predicted_balance: amountSchema,
   accounts: z.array(accountBalanceSchema),
 });
 export type EntryBalance = z.infer<typeof entryBalanceSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { apiMessage } from '../errors.ts';
 import { idSchema } from './common.ts';
 
 /** Contracts of DESIGN.md §5. Field names are the API's (snake_case); forms use the same names. */
@@ -19,7 +20,11 @@ function confirmed<T extends { password: string; password_confirmation: string }
   ctx: z.RefinementCtx,
 ) {
   if (body.password !== body.password_confirmation) {
-    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'confirmation does not match' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password_confirmation'],
+      message: apiMessage('passwordConfirmationMismatch'),
+    });
   }
 }
 

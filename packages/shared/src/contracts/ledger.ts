@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiMessage } from '../errors.ts';
 
 /**
  * Pieces shared by the ledger contracts (banks, accounts, categories, tags, entries). Field names are the
@@ -7,7 +8,7 @@ import { z } from 'zod';
 export const colorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #1a2b3c' });
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: apiMessage('colorFormat') });
 
 /** Free-text search in a query string. */
 export const searchQuerySchema = z.string().trim().max(100);

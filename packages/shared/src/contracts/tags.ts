@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiMessage } from '../errors.ts';
 import { listSchema, queryBoolean } from './common.ts';
 import { searchQuerySchema } from './ledger.ts';
 
@@ -8,7 +9,7 @@ export const tagNameSchema = z
   .trim()
   .min(1)
   .max(50)
-  .refine((v) => !v.includes(','), { message: 'must not contain a comma' });
+  .refine((v) => !v.includes(','), { message: apiMessage('tagNoComma') });
 
 export const tagSchema = z.object({
   id: z.number().int(),

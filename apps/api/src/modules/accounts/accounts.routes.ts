@@ -22,6 +22,8 @@ export async function accountRoutes(app: App): Promise<void> {
     '/account',
     {
       schema: {
+        summary: 'Accounts with their balances',
+        operationId: 'listAccounts',
         tags,
         querystring: accountListQuerySchema,
         response: { 200: accountListSchema, 422: errorBodySchema },
@@ -38,6 +40,8 @@ export async function accountRoutes(app: App): Promise<void> {
     '/account/:id',
     {
       schema: {
+        summary: 'One account with its balances',
+        operationId: 'getAccount',
         tags,
         params: idParamsSchema,
         querystring: accountGetQuerySchema,
@@ -48,7 +52,15 @@ export async function accountRoutes(app: App): Promise<void> {
   );
   app.post(
     '/account',
-    { schema: { tags, body: accountCreateBodySchema, response: { 201: accountSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Create an account',
+        operationId: 'createAccount',
+        tags,
+        body: accountCreateBodySchema,
+        response: { 201: accountSchema, ...errors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createAccount(app.db, request.user.id, request.body)),
   );
@@ -56,6 +68,8 @@ export async function accountRoutes(app: App): Promise<void> {
     '/account/:id',
     {
       schema: {
+        summary: 'Change an account',
+        operationId: 'updateAccount',
         tags,
         params: idParamsSchema,
         body: accountUpdateBodySchema,
@@ -68,6 +82,8 @@ export async function accountRoutes(app: App): Promise<void> {
     '/account/:id',
     {
       schema: {
+        summary: 'Delete an account (and its entries when asked)',
+        operationId: 'deleteAccount',
         tags,
         description: 'An account with entries answers 409 unless delete_entries=true (query or body).',
         params: idParamsSchema,

@@ -1,7 +1,7 @@
 import type { Account, AccountCreateInput, AccountUpdateBody } from '@centavo/shared';
 import { currentMonth } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { findBankById } from '../banks/banks.repository.ts';
 import { type AccountBalances, computeBalances } from '../entries/balance.service.ts';
 import { addEffects, applyTotals, type TotalsDelta } from '../entries/totals.repository.ts';
@@ -46,7 +46,7 @@ export async function listAccounts(
 
 async function accountOr404(db: Db, userId: number, id: number): Promise<AccountRow> {
   const row = await findAccountById(db, userId, id);
-  if (!row) throw notFound('Account');
+  if (!row) throw notFound('accountNotFound');
   return row;
 }
 
@@ -58,7 +58,7 @@ export async function getAccount(db: Db, userId: number, id: number, month?: str
 
 async function checkBank(db: Db, bankId: number | null | undefined): Promise<void> {
   if (bankId != null && !(await findBankById(db, bankId))) {
-    throw new AppError(404, 'NOT_FOUND', 'Bank not found', { bank_id: ['not found'] });
+    throw notFound('bankNotFound', 'bank_id');
   }
 }
 
@@ -114,9 +114,7 @@ export async function removeAccount(
     await accountOr404(trx, userId, id);
     const count = await countAccountEntries(trx, userId, id);
     if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
-      throw conflict(`The account has ${count} entries; pass delete_entries=true to delete them too`, {
-        delete_entries: ['the account has entries'],
-      });
+      throw conflict('accountHasEntries', { count }, { delete_entries: 'accountHasEntriesField' });
     }
     const transfers = await findAccountTransfers(trx, userId, id);
     const deltas = new Map<string, TotalsDelta>();

@@ -33,19 +33,43 @@ const errors = { 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchem
 export async function categoryRoutes(app: App): Promise<void> {
   app.get(
     '/category',
-    { schema: { tags, querystring: categoryListQuerySchema, response: { 200: categoryListSchema } } },
+    {
+      schema: {
+        summary: 'Categories with their subcategories',
+        operationId: 'listCategories',
+        tags,
+        querystring: categoryListQuerySchema,
+        response: { 200: categoryListSchema },
+      },
+    },
     async (request) => ({
       data: await listCategories(app.db, request.user.id, request.user.languageId, request.query),
     }),
   );
   app.get(
     '/category/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: categorySchema, ...errors } } },
+    {
+      schema: {
+        summary: 'One category',
+        operationId: 'getCategory',
+        tags,
+        params: idParamsSchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
     async (request) => getCategory(app.db, request.user.id, request.user.languageId, request.params.id),
   );
   app.post(
     '/category',
-    { schema: { tags, body: categoryCreateBodySchema, response: { 201: categorySchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Create a category',
+        operationId: 'createCategory',
+        tags,
+        body: categoryCreateBodySchema,
+        response: { 201: categorySchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const category = await createCategory(app.db, request.user.id, request.user.languageId, request.body);
       return reply.status(201).send(category);
@@ -55,6 +79,8 @@ export async function categoryRoutes(app: App): Promise<void> {
     '/category/:id',
     {
       schema: {
+        summary: 'Change a category',
+        operationId: 'updateCategory',
         tags,
         params: idParamsSchema,
         body: categoryUpdateBodySchema,
@@ -68,6 +94,8 @@ export async function categoryRoutes(app: App): Promise<void> {
     '/category/:id',
     {
       schema: {
+        summary: 'Delete a category (moving its entries)',
+        operationId: 'deleteCategory',
         tags,
         params: idParamsSchema,
         body: categoryDeleteBodySchema,
@@ -84,6 +112,8 @@ export async function categoryRoutes(app: App): Promise<void> {
     '/subcategory/:id',
     {
       schema: {
+        summary: 'Subcategories of a category',
+        operationId: 'listSubcategories',
         tags,
         description: 'Subcategories of category {id}.',
         params: idParamsSchema,
@@ -96,7 +126,15 @@ export async function categoryRoutes(app: App): Promise<void> {
   );
   app.post(
     '/subcategory',
-    { schema: { tags, body: subcategoryCreateBodySchema, response: { 201: subcategorySchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Create a subcategory',
+        operationId: 'createSubcategory',
+        tags,
+        body: subcategoryCreateBodySchema,
+        response: { 201: subcategorySchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const sub = await createSubcategory(app.db, request.user.id, request.user.languageId, request.body);
       return reply.status(201).send(sub);
@@ -106,6 +144,8 @@ export async function categoryRoutes(app: App): Promise<void> {
     '/subcategory/:id',
     {
       schema: {
+        summary: 'Change a subcategory',
+        operationId: 'updateSubcategory',
         tags,
         params: idParamsSchema,
         body: subcategoryUpdateBodySchema,
@@ -125,6 +165,8 @@ export async function categoryRoutes(app: App): Promise<void> {
     '/subcategory/:id',
     {
       schema: {
+        summary: 'Delete a subcategory (moving its entries)',
+        operationId: 'deleteSubcategory',
         tags,
         params: idParamsSchema,
         body: subcategoryDeleteBodySchema,

@@ -1,4 +1,5 @@
 import type {
+  ApiMessageKey,
   Category,
   CategoryCreateBody,
   CategoryDeleteBody,
@@ -10,7 +11,7 @@ import type {
 } from '@centavo/shared';
 import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import {
   type CategoryRow,
@@ -31,13 +32,17 @@ import {
 } from './categories.repository.ts';
 
 /** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
-function readOnly(what: string): AppError {
-  return new AppError(403, 'FORBIDDEN', `${what} is a system ${what.toLowerCase()} and cannot be changed`);
-}
 
 /** System names come in the user's language; a user's own names are shown as typed. */
 function localName(row: { name: string; name_br: string | null }, languageId: number): string {
   return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
+}
+
+/** The message for a category of the wrong type: "must be an expense category". */
+export function categoryTypeMessage(type: string): ApiMessageKey {
+  if (type === 'income') return 'categoryMustBeIncome';
+  if (type === 'investment') return 'categoryMustBeInvestment';
+  return 'categoryMustBeExpense';
 }
 
 export function toSubcategory(row: SubcategoryRow, languageId: number): Subcategory {
@@ -83,7 +88,7 @@ export async function listCategories(
 
 async function visibleCategoryOr404(db: Db, userId: number, id: number): Promise<CategoryRow> {
   const row = await findVisibleCategory(db, userId, id);
-  if (!row) throw notFound('Category');
+  if (!row) throw notFound('categoryNotFound');
   return row;
 }
 
@@ -122,11 +127,9 @@ export async function updateCategory(
 ): Promise<Category> {
   return inTransaction(db, async (trx) => {
     const current = await visibleCategoryOr404(trx, userId, id);
-    if (current.user_id === null) throw readOnly('Category');
+    if (current.user_id === null) throw forbidden('systemCategory');
     if (body.type && body.type !== current.type && (await categoryInUse(trx, userId, id))) {
-      throw conflict('The category is in use; its type cannot change', {
-        type: ['cannot change while entries use the category'],
-      });
+      throw conflict('categoryInUseType', undefined, { type: 'categoryTypeLocked' });
     }
     const row = await updateOwnCategory(trx, userId, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -135,7 +138,7 @@ export async function updateCategory(
       ...(body.icon !== undefined ? { icon: body.icon } : {}),
       updated_at: nowIso(),
     });
-    if (!row) throw notFound('Category');
+    if (!row) throw notFound('categoryNotFound');
     return toCategory(row, await findVisibleSubcategories(trx, userId, [id]), languageId);
   });
 }
@@ -152,30 +155,27 @@ export async function deleteCategory(
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const current = await visibleCategoryOr404(trx, userId, id);
-    if (current.user_id === null) throw readOnly('Category');
+    if (current.user_id === null) throw forbidden('systemCategory');
     const inUse = await categoryInUse(trx, userId, id);
     const replacementId = body?.category_id;
     if (inUse) {
       if (!replacementId) {
-        throw conflict('The category is in use; name a replacement category', {
-          category_id: ['a replacement category is required'],
-        });
+        throw conflict('categoryInUseReplace', undefined, { category_id: 'replacementRequired' });
       }
-      if (replacementId === id) throw validationError({ category_id: ['must be another category'] });
+      if (replacementId === id) throw validationError({ category_id: 'anotherCategory' });
       const replacement = await findVisibleCategory(trx, userId, replacementId);
-      if (!replacement)
-        throw new AppError(404, 'NOT_FOUND', 'Category not found', { category_id: ['not found'] });
+      if (!replacement) throw notFound('categoryNotFound', 'category_id');
       if (replacement.type !== current.type) {
-        throw validationError({ category_id: [`must be a category of type ${current.type}`] });
+        throw validationError({ category_id: categoryTypeMessage(current.type) });
       }
       let subId: number | null = null;
       if (body?.sub_category_id) {
         const sub = await findVisibleSubcategory(trx, userId, body.sub_category_id);
         if (!sub) {
-          throw new AppError(404, 'NOT_FOUND', 'Subcategory not found', { sub_category_id: ['not found'] });
+          throw notFound('subcategoryNotFound', 'sub_category_id');
         }
         if (sub.category_id !== replacementId) {
-          throw validationError({ sub_category_id: ['must belong to the replacement category'] });
+          throw validationError({ sub_category_id: 'belongsToReplacement' });
         }
         subId = sub.id;
       }
@@ -203,8 +203,8 @@ export async function createSubcategory(
   body: SubcategoryCreateBody,
 ): Promise<Subcategory> {
   const category = await findVisibleCategory(db, userId, body.category_id);
-  if (!category) throw new AppError(404, 'NOT_FOUND', 'Category not found', { category_id: ['not found'] });
-  if (category.id === TRANSFER_CATEGORY_ID) throw readOnly('Category');
+  if (!category) throw notFound('categoryNotFound', 'category_id');
+  if (category.id === TRANSFER_CATEGORY_ID) throw forbidden('systemCategory');
   const now = nowIso();
   const row = await insertSubcategory(db, {
     category_id: category.id,
@@ -219,8 +219,8 @@ export async function createSubcategory(
 
 async function ownSubcategoryOr403(db: Db, userId: number, id: number): Promise<SubcategoryRow> {
   const row = await findVisibleSubcategory(db, userId, id);
-  if (!row) throw notFound('Subcategory');
-  if (row.user_id === null) throw readOnly('Subcategory');
+  if (!row) throw notFound('subcategoryNotFound');
+  if (row.user_id === null) throw forbidden('systemSubcategory');
   return row;
 }
 
@@ -233,7 +233,7 @@ export async function updateSubcategory(
 ): Promise<Subcategory> {
   await ownSubcategoryOr403(db, userId, id);
   const row = await updateOwnSubcategory(db, userId, id, { name, updated_at: nowIso() });
-  if (!row) throw notFound('Subcategory');
+  if (!row) throw notFound('subcategoryNotFound');
   return toSubcategory(row, languageId);
 }
 
@@ -250,10 +250,10 @@ export async function deleteSubcategory(
     if (body?.sub_category_id) {
       const sub = await findVisibleSubcategory(trx, userId, body.sub_category_id);
       if (!sub) {
-        throw new AppError(404, 'NOT_FOUND', 'Subcategory not found', { sub_category_id: ['not found'] });
+        throw notFound('subcategoryNotFound', 'sub_category_id');
       }
       if (sub.category_id !== current.category_id || sub.id === id) {
-        throw validationError({ sub_category_id: ['must be another subcategory of the same category'] });
+        throw validationError({ sub_category_id: 'anotherSubcategory' });
       }
       replacement = sub.id;
     }

@@ -39,6 +39,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry',
     {
       schema: {
+        summary: 'Entries of a month or range, filtered',
+        operationId: 'listEntries',
         tags,
         description:
           'Entries sorted by date then id. Without per_page the whole month (or range) in one response.',
@@ -71,6 +73,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry/balance',
     {
       schema: {
+        summary: 'Totals and balances of a month',
+        operationId: 'getEntryBalance',
         tags,
         querystring: entryBalanceQuerySchema,
         response: { 200: entryBalanceSchema, 422: errorBodySchema },
@@ -81,7 +85,14 @@ export async function entryRoutes(app: App): Promise<void> {
 
   app.get(
     '/entry/get-start-of-date-carousel',
-    { schema: { tags, response: { 200: entryCarouselStartSchema } } },
+    {
+      schema: {
+        summary: 'First month the month carousel offers',
+        operationId: 'getCarouselStart',
+        tags,
+        response: { 200: entryCarouselStartSchema },
+      },
+    },
     async (request) => carouselStart(await findFirstEntryDate(app.db, request.user.id)),
   );
 
@@ -89,6 +100,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry/export',
     {
       schema: {
+        summary: 'Export filtered entries as CSV or XLSX',
+        operationId: 'exportEntries',
         tags,
         description:
           'CSV or XLSX of the filtered entries; text cells are neutralised against formula injection.',
@@ -124,7 +137,15 @@ export async function entryRoutes(app: App): Promise<void> {
 
   app.get(
     '/entry/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: entrySchema, ...errors } } },
+    {
+      schema: {
+        summary: 'One entry',
+        operationId: 'getEntry',
+        tags,
+        params: idParamsSchema,
+        response: { 200: entrySchema, ...errors },
+      },
+    },
     async (request) => getEntry(app.db, request.user.id, request.params.id),
   );
 
@@ -132,6 +153,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry',
     {
       schema: {
+        summary: 'Create an entry, installments or a fixed series',
+        operationId: 'createEntry',
         tags,
         description: 'Creates an entry, an installment purchase or a fixed series; answers the first entry.',
         body: entryCreateBodySchema,
@@ -146,6 +169,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry/:id',
     {
       schema: {
+        summary: 'Change an entry (or its series)',
+        operationId: 'updateEntry',
         tags,
         params: idParamsSchema,
         querystring: entryScopeQuerySchema,
@@ -161,6 +186,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry/:id',
     {
       schema: {
+        summary: 'Delete an entry (or its series)',
+        operationId: 'deleteEntry',
         tags,
         params: idParamsSchema,
         querystring: entryScopeQuerySchema,
@@ -177,6 +204,8 @@ export async function entryRoutes(app: App): Promise<void> {
     '/entry/:id/paid',
     {
       schema: {
+        summary: 'Mark an entry paid or unpaid',
+        operationId: 'setEntryPaid',
         tags,
         params: idParamsSchema,
         body: entryPaidBodySchema,

@@ -19,9 +19,10 @@ import {
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
 import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
 import { findVisibleCategory, findVisibleSubcategory } from '../categories/categories.repository.ts';
+import { categoryTypeMessage } from '../categories/categories.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOrCreateTags, findOwnedTagIds } from '../tags/tags.repository.ts';
 import {
@@ -85,10 +86,6 @@ export function toEntry(row: EntryRow): Entry {
   };
 }
 
-function missing(field: string, what: string): AppError {
-  return new AppError(404, 'NOT_FOUND', `${what} not found`, { [field]: ['not found'] });
-}
-
 interface RefsInput {
   operation_id: number;
   category_id?: number | null | undefined;
@@ -124,14 +121,13 @@ interface RefsPlan {
 
 /** The shape checks of an entry's references (422 naming the field), before any lookup. */
 function planRefs(input: RefsInput): RefsPlan {
-  if (input.card_id != null) throw validationError({ card_id: ['cards are not available yet'] });
-  if (input.account_id == null) throw validationError({ account_id: ['is required'] });
+  if (input.card_id != null) throw validationError({ card_id: 'cardsUnavailable' });
+  if (input.account_id == null) throw validationError({ account_id: 'isRequired' });
   if (input.operation_id === OPERATIONS.transfer) {
     const destination = input.destination_account_id;
-    if (destination == null)
-      throw validationError({ destination_account_id: ['is required for a transfer'] });
+    if (destination == null) throw validationError({ destination_account_id: 'requiredForTransfer' });
     if (destination === input.account_id) {
-      throw validationError({ destination_account_id: ['must be different from account_id'] });
+      throw validationError({ destination_account_id: 'differentFromAccount' });
     }
     return {
       // DESIGN.md §3: a transfer always lands in category 1 / subcategory 27, whatever was sent.
@@ -149,7 +145,7 @@ function planRefs(input: RefsInput): RefsPlan {
       subCategoryId: null,
     };
   }
-  if (input.category_id == null) throw validationError({ category_id: ['is required'] });
+  if (input.category_id == null) throw validationError({ category_id: 'isRequired' });
   return {
     refs: {
       operation_id: input.operation_id,
@@ -173,22 +169,21 @@ function planRefs(input: RefsInput): RefsPlan {
  */
 function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
   const [account, destination] = plan.accounts;
-  if (!found.accounts.has(account)) throw missing('account_id', 'Account');
+  if (!found.accounts.has(account)) throw notFound('accountNotFound', 'account_id');
   if (destination !== undefined) {
-    if (!found.accounts.has(destination)) throw missing('destination_account_id', 'Account');
+    if (!found.accounts.has(destination)) throw notFound('accountNotFound', 'destination_account_id');
     return;
   }
   const category = found.category;
-  if (!category) throw missing('category_id', 'Category');
+  if (!category) throw notFound('categoryNotFound', 'category_id');
   if (category.type !== plan.categoryType) {
-    const wanted = OPERATION_TYPE[plan.refs.operation_id];
-    throw validationError({ category_id: [`must be a category of type ${wanted} for this operation`] });
+    throw validationError({ category_id: categoryTypeMessage(plan.categoryType ?? '') });
   }
   if (plan.subCategoryId !== null) {
     const sub = found.subcategory;
-    if (!sub) throw missing('sub_category_id', 'Subcategory');
+    if (!sub) throw notFound('subcategoryNotFound', 'sub_category_id');
     if (sub.category_id !== category.id) {
-      throw validationError({ sub_category_id: ['must belong to the category'] });
+      throw validationError({ sub_category_id: 'belongsToCategory' });
     }
   }
 }
@@ -215,12 +210,11 @@ async function resolveTags(db: Db, userId: number, input: EntryTagsInput | undef
       .filter(Boolean);
     ids = items.filter((s) => /^\d{1,15}$/.test(s)).map(Number);
     labels = items.filter((s) => !/^\d{1,15}$/.test(s));
-    if (labels.some((l) => l.length > 50))
-      throw validationError({ tags: ['a tag is at most 50 characters'] });
+    if (labels.some((l) => l.length > 50)) throw validationError({ tags: 'tagTooLong' });
   }
   const unique = [...new Set(ids)];
   const owned = await findOwnedTagIds(db, userId, unique);
-  if (unique.some((id) => !owned.has(id))) throw missing('tags', 'Tag');
+  if (unique.some((id) => !owned.has(id))) throw notFound('tagNotFound', 'tags');
   if (labels.length > 0) {
     const created = await findOrCreateTags(db, userId, labels, nowIso());
     for (const tag of created) if (!unique.includes(tag.id)) unique.push(tag.id);
@@ -230,7 +224,7 @@ async function resolveTags(db: Db, userId: number, input: EntryTagsInput | undef
 
 export async function getEntry(db: Db, userId: number, id: number): Promise<Entry> {
   const row = await findEntryById(db, userId, id);
-  if (!row) throw notFound('Entry');
+  if (!row) throw notFound('entryNotFound');
   return toEntry(row);
 }
 
@@ -376,7 +370,7 @@ export async function updateEntry(
 ): Promise<Entry> {
   return inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('Entry');
+    if (!target) throw notFound('entryNotFound');
     const given = <T>(value: T | undefined, current: T): T => (value !== undefined ? value : current);
     const refs = await resolveRefs(trx, userId, {
       operation_id: patch.operation_id ?? target.operation_id,
@@ -397,7 +391,7 @@ export async function updateEntry(
       series.kind === 'fixed' &&
       patch.limit_fixed_date < newTargetDate
     ) {
-      throw validationError({ limit_fixed_date: ['must not be before date'] });
+      throw validationError({ limit_fixed_date: 'notBeforeDate' });
     }
 
     const stamp = now.toISOString();
@@ -454,7 +448,7 @@ export async function updateEntry(
       }
     }
     const updated = await findEntryById(trx, userId, id);
-    if (!updated) throw notFound('Entry');
+    if (!updated) throw notFound('entryNotFound');
     return toEntry(updated);
   });
 }
@@ -506,7 +500,7 @@ async function changeSeriesLimit(
 export async function deleteEntry(db: Db, userId: number, id: number, scope: EntryScope): Promise<void> {
   await inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('Entry');
+    if (!target) throw notFound('entryNotFound');
     const doomed = await entriesInScope(trx, userId, target, scope);
     await applyEntryChanges(trx, userId, doomed, []);
     await deleteEntries(
@@ -542,7 +536,7 @@ export async function deleteEntry(db: Db, userId: number, id: number, scope: Ent
 export async function setEntryPaid(db: Db, userId: number, id: number, paid: boolean): Promise<Entry> {
   return inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('Entry');
+    if (!target) throw notFound('entryNotFound');
     if ((target.paid === 1) === paid) return toEntry(target);
     const stamp = nowIso();
     const changes = { paid: paid ? 1 : 0, paid_at: paid ? stamp : null, updated_at: stamp };
@@ -566,7 +560,7 @@ export function entryRange(filters: EntryFilters, now = new Date()): { start: st
 /** Filter ids must be the user's (or system rows): another user's id answers 404, like a missing one. */
 async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Promise<void> {
   // No cards exist until the cards feature lands, so no card id is the user's.
-  if (filters.card_id !== undefined) throw missing('card_id', 'Card');
+  if (filters.card_id !== undefined) throw notFound('cardNotFound', 'card_id');
   const [accounts, category, sub, tags] = await Promise.all([
     filters.account_id !== undefined ? findOwnedAccountIds(db, userId, [filters.account_id]) : undefined,
     filters.category_id !== undefined ? findVisibleCategory(db, userId, filters.category_id) : undefined,
@@ -575,10 +569,10 @@ async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Pr
       : undefined,
     filters.tag_id !== undefined ? findOwnedTagIds(db, userId, [filters.tag_id]) : undefined,
   ]);
-  if (accounts && accounts.size === 0) throw missing('account_id', 'Account');
-  if (filters.category_id !== undefined && !category) throw missing('category_id', 'Category');
-  if (filters.sub_category_id !== undefined && !sub) throw missing('sub_category_id', 'Subcategory');
-  if (tags && tags.size === 0) throw missing('tag_id', 'Tag');
+  if (accounts && accounts.size === 0) throw notFound('accountNotFound', 'account_id');
+  if (filters.category_id !== undefined && !category) throw notFound('categoryNotFound', 'category_id');
+  if (filters.sub_category_id !== undefined && !sub) throw notFound('subcategoryNotFound', 'sub_category_id');
+  if (tags && tags.size === 0) throw notFound('tagNotFound', 'tag_id');
 }
 
 export async function toEntryQuery(

@@ -8,6 +8,8 @@ export async function accountLogRoutes(app: App, deps: IdentityDeps): Promise<vo
     '/account-logs',
     {
       schema: {
+        summary: 'Account activity log, newest first',
+        operationId: 'listAccountLogs',
         tags: ['user'],
         querystring: paginationQuerySchema,
         response: { 200: paginatedSchema(accountLogSchema), 401: errorBodySchema, 422: errorBodySchema },

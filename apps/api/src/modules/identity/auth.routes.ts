@@ -10,7 +10,7 @@ import {
   verifyEmailBodySchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
-import { requestLocale, translateMessage } from '../../lib/messages.ts';
+import { apiText, requestLocale } from '../../lib/messages.ts';
 import * as auth from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 
@@ -22,30 +22,60 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.post(
     '/auth/register',
-    { schema: { ...common, body: registerBodySchema, response: { 201: tokenResponseSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Register and sign in',
+        operationId: 'register',
+        ...common,
+        body: registerBodySchema,
+        response: { 201: tokenResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, request, reply)),
   );
 
   app.post(
     '/auth/login',
-    { schema: { ...common, body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        operationId: 'login',
+        ...common,
+        body: loginBodySchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => auth.login(deps, request.body, request, reply),
   );
 
   app.post(
     '/auth/refresh',
-    { schema: { ...common, body: refreshBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Swap a refresh token for a new token pair',
+        operationId: 'refreshToken',
+        ...common,
+        body: refreshBodySchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
     async (request) => auth.refresh(deps, request.body.refresh_token),
   );
 
   app.post(
     '/auth/verify-email',
     {
-      schema: { ...common, body: verifyEmailBodySchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        summary: 'Confirm an e-mail address with the link’s token',
+        operationId: 'verifyEmail',
+        ...common,
+        body: verifyEmailBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await auth.verifyEmail(deps, request.body.token, request);
-      return { message: translateMessage(requestLocale(request), 'Your e-mail address is verified') };
+      return { message: apiText(requestLocale(request), 'emailVerified') };
     },
   );
 
@@ -53,6 +83,8 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     '/auth/forgot-password',
     {
       schema: {
+        summary: 'Send a password reset link',
+        operationId: 'forgotPassword',
         ...common,
         body: forgotPasswordBodySchema,
         response: { 200: messageResponseSchema, ...errors },
@@ -60,7 +92,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request, reply) => {
       await auth.forgotPassword(deps, request.body.email, request, reply);
-      return { message: translateMessage(requestLocale(request), auth.FORGOT_PASSWORD_MESSAGE) };
+      return { message: apiText(requestLocale(request), 'resetLinkSent') };
     },
   );
 
@@ -68,6 +100,8 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     '/auth/reset-password',
     {
       schema: {
+        summary: 'Set a new password with the reset link’s token',
+        operationId: 'resetPassword',
         ...common,
         body: resetPasswordBodySchema,
         response: { 200: messageResponseSchema, ...errors },
@@ -75,12 +109,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
     },
     async (request) => {
       await auth.resetPassword(deps, request.body, request);
-      return {
-        message: translateMessage(
-          requestLocale(request),
-          'Your password has been reset; sign in with the new one',
-        ),
-      };
+      return { message: apiText(requestLocale(request), 'passwordWasReset') };
     },
   );
 }

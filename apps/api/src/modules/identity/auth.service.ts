@@ -9,7 +9,7 @@ import {
   type TokenResponse,
   VERIFY_TOKEN_TTL_HOURS,
 } from '@centavo/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationError } from '../../lib/errors.ts';
@@ -38,17 +38,14 @@ const DAY = 24 * HOUR;
 
 /** The same answer for an unknown address and a wrong password (and the same work: see verifyPassword). */
 export function invalidCredentials(): AppError {
-  return new AppError(422, 'INVALID_CREDENTIALS', 'These credentials do not match our records', {
-    email: ['These credentials do not match our records'],
+  return new AppError(422, 'INVALID_CREDENTIALS', 'invalidCredentials', {
+    fields: { email: 'invalidCredentials' },
   });
 }
 
 function invalidLink(): AppError {
-  return validationError({ token: ['This link is invalid or has expired'] });
+  return validationError({ token: 'invalidLink' });
 }
-
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for this address, we have sent it a link to reset the password';
 
 /**
  * Signs an access token and stores a new refresh token of `familyId` (a new family for a new sign-in).
@@ -70,7 +67,7 @@ export async function issueTokens(
     now: new Date(now).toISOString(),
   });
   return {
-    access_token: await deps.accessTokens.sign(user.id),
+    access_token: deps.accessTokens.sign(user.id),
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
     token_type: 'Bearer',
@@ -119,12 +116,12 @@ async function languageExists(db: Kysely<Database>, id: number): Promise<boolean
 export async function register(
   deps: IdentityDeps,
   body: RegisterBody,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
   const languageId = body.language_id ?? 1;
-  if (!(await languageExists(deps.db, languageId))) throw validationError({ language_id: ['is not valid'] });
+  if (!(await languageExists(deps.db, languageId))) throw validationError({ language_id: 'isNotValid' });
 
   const existing = await findUserByEmail(deps.db, emailNormalized);
   if (existing) return registrationTaken(deps, existing, request, reply);
@@ -160,13 +157,13 @@ export async function register(
 async function registrationTaken(
   deps: IdentityDeps,
   owner: UserRow,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<never> {
-  const byIp = await deps.limiter.hit('registerTakenIp', request.ip);
+  const byIp = await deps.limiter.hit('registerTakenIp', request);
   if (!byIp.allowed) throw tooManyRequests(reply, byIp.resetInMs);
   // The owner hears about it, at most a few times an hour whoever keeps trying.
-  const toOwner = await deps.limiter.hit('forgotAccount', `register:${owner.email_normalized}`);
+  const toOwner = await deps.limiter.hit('forgotAccount', request, `register:${owner.email_normalized}`);
   if (toOwner.allowed) {
     deps.outbox.enqueue(
       composeMail({
@@ -180,30 +177,31 @@ async function registrationTaken(
       }),
     );
   }
-  throw validationError({ email: ['Could not register with this e-mail address'] });
+  throw validationError({ email: 'cannotRegister' });
 }
 
 export async function login(
   deps: IdentityDeps,
   body: LoginBody,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
+  const user = await findUserByEmail(deps.db, emailNormalized);
+  // Failures count per address and password: a completed reset (or a change) starts the account's count afresh.
+  const account = `${emailNormalized} ${user?.sessions_valid_from ?? ''}`;
   const wait =
-    (await deps.limiter.blocked('loginIp', request.ip)) ??
-    (await deps.limiter.blocked('loginAccount', emailNormalized));
+    (await deps.limiter.blocked('loginIp', request)) ??
+    (await deps.limiter.blocked('loginAccount', request, account));
   if (wait !== null) throw tooManyRequests(reply, wait);
 
-  const user = await findUserByEmail(deps.db, emailNormalized);
   const ok = await verifyPassword(user?.password_hash, body.password);
   if (!user || !ok) {
-    await deps.limiter.hit('loginIp', request.ip);
-    await deps.limiter.hit('loginAccount', emailNormalized);
+    await deps.limiter.hit('loginIp', request);
+    await deps.limiter.hit('loginAccount', request, account);
     if (user) await recordAccountLog(deps.db, user.id, 'login_failed', request, { reason: 'wrong_password' });
     throw invalidCredentials();
   }
-  await deps.limiter.clear('loginAccount', emailNormalized);
   return deps.db.transaction().execute(async (trx) => {
     await recordAccountLog(trx, user.id, 'login', request);
     return issueTokens(deps, trx, user);
@@ -233,7 +231,7 @@ export async function refresh(deps: IdentityDeps, refreshToken: string): Promise
   });
   if (outcome.kind === 'ok') return outcome.tokens;
   // Thrown after the transaction, so the family's revocation is committed.
-  throw unauthenticated('Invalid refresh token');
+  throw unauthenticated('invalidRefreshToken');
 }
 
 export async function logout(
@@ -273,14 +271,14 @@ export async function verifyEmail(deps: IdentityDeps, token: string, request: Lo
 export async function forgotPassword(
   deps: IdentityDeps,
   email: string,
-  request: LogRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const byIp = await deps.limiter.hit('forgotIp', request.ip);
+  const byIp = await deps.limiter.hit('forgotIp', request);
   if (!byIp.allowed) throw tooManyRequests(reply, byIp.resetInMs);
   const emailNormalized = normalizeEmail(email);
   // Counted for unknown addresses too, so both paths do the same work.
-  const byAccount = await deps.limiter.hit('forgotAccount', emailNormalized);
+  const byAccount = await deps.limiter.hit('forgotAccount', request, emailNormalized);
   const user = await findUserByEmail(deps.db, emailNormalized);
   if (!user || !byAccount.allowed) return;
 
@@ -338,6 +336,4 @@ export async function resetPassword(
   });
   if (!user) throw invalidLink();
   deps.userChanged(user.id);
-  // The owner proved control of the mailbox: a stranger's failed sign-ins no longer hold them back.
-  await deps.limiter.clear('loginAccount', user.email_normalized);
 }

@@ -122,7 +122,11 @@ describe('POST /auth/register', () => {
       payload: { name: 'x'.repeat(ctx.config.bodyLimit + 10), email: uniqueEmail(), password: PASSWORD },
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+    expect(huge.json()).toEqual({
+      message: expect.any(String),
+      code: 'PAYLOAD_TOO_LARGE',
+      key: 'bodyTooLarge',
+    });
     expect(await countRows(ctx, 'users')).toBe(before);
   });
 

@@ -69,6 +69,7 @@ describe('no account enumeration (docs/decisions/registration-enumeration.md)', 
     expect(a.json()).toEqual({
       message: 'The given data was invalid',
       code: 'VALIDATION_ERROR',
+      key: 'invalidData',
       errors: { email: ['Could not register with this e-mail address'] },
     });
     expect(observable(b)).toEqual(observable(a));

@@ -1,7 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AccessTokens } from '../../lib/jwt.ts';
-import type { IdentityLimiter } from './limits.ts';
+import type { RateLimits } from '../../plugins/rate-limit.ts';
+import type { LimitName } from './limits.ts';
 import type { MailOutbox } from './mail.ts';
 
 /** What the identity services need, passed explicitly so they read as plain functions. */
@@ -10,7 +11,7 @@ export interface IdentityDeps {
   config: Config;
   accessTokens: AccessTokens;
   outbox: MailOutbox;
-  limiter: IdentityLimiter;
+  limiter: RateLimits<LimitName>;
   /** After a transaction that wrote a users row has committed (plugins/auth.ts: `app.userChanged`). */
   userChanged(userId: number): void;
 }

@@ -2,7 +2,7 @@ import type { App } from '../../lib/http.ts';
 import { accountLogRoutes } from './account-logs.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import type { IdentityDeps } from './identity.deps.ts';
-import { IdentityLimiter } from './limits.ts';
+import { identityLimits } from './limits.ts';
 import { MailOutbox } from './mail.ts';
 import { userRoutes } from './user.routes.ts';
 
@@ -17,7 +17,7 @@ export async function identityModule(app: App): Promise<void> {
     config: app.config,
     accessTokens: app.accessTokens,
     outbox,
-    limiter: new IdentityLimiter(app.rateLimitStore),
+    limiter: identityLimits(app),
     userChanged: app.userChanged,
   };
 

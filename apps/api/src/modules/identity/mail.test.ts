@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { translate } from '@centavo/shared';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, testConfig } from '../../../test/app.ts';
+import { translate } from '../../lib/i18n.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { api, registerUser, tokenFromLink } from './identity.test-helpers.ts';
 
@@ -132,11 +132,11 @@ describe('mail over real SMTP, in the user language', () => {
   ] as const) {
     it(`${locale}: verification and reset messages arrive with APP_URL links and both text and HTML`, async () => {
       const user = await registerUser(ctx, { languageId, name: 'Zé <b>&</b>' });
-      const verifySubject = translate(locale, 'mail.verify.subject', { app: 'Centavo Test' });
+      const verifySubject = translate(locale, 'mail:verify.subject', { app: 'Centavo Test' });
       const verify = await waitForMail(user.email, verifySubject);
       expect(verify.subject).toContain('Centavo Test');
-      expect(verify.text).toContain(translate(locale, 'mail.verify.action', {}));
-      expect(verify.text).toContain(translate(locale, 'mail.greeting', { name: 'Zé <b>&</b>' }));
+      expect(verify.text).toContain(translate(locale, 'mail:verify.action', {}));
+      expect(verify.text).toContain(translate(locale, 'mail:greeting', { name: 'Zé <b>&</b>' }));
       const link = /https:\/\/app\.centavo\.test\/auth\/verify-email\?token=[A-Za-z0-9_-]+/.exec(
         verify.text,
       )?.[0];
@@ -158,10 +158,10 @@ describe('mail over real SMTP, in the user language', () => {
       });
       const reset = await waitForMail(
         user.email,
-        translate(locale, 'mail.reset.subject', { app: 'Centavo Test' }),
+        translate(locale, 'mail:reset.subject', { app: 'Centavo Test' }),
       );
       expect(reset.text).toContain(
-        translate(locale, 'mail.reset.intro', { app: 'Centavo Test', minutes: 60 }),
+        translate(locale, 'mail:reset.intro', { app: 'Centavo Test', minutes: 60 }),
       );
       expect(reset.raw).not.toContain('evil.example');
       const resetLink = /https:\/\/app\.centavo\.test\/auth\/reset-password\?token=[A-Za-z0-9_-]+/.exec(

@@ -1,5 +1,6 @@
-import { type LocaleCode, translate } from '@centavo/shared';
+import type { LocaleCode } from '@centavo/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { translate } from '../../lib/i18n.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -31,7 +32,7 @@ export function composeMail(content: MailContent): MailMessage {
   const { kind, locale } = content;
   const params = { app: content.appName, ...content.params };
   const t = (key: string, extra: Record<string, string | number> = {}) =>
-    translate(locale, `mail.${key}`, { ...params, ...extra });
+    translate(locale, `mail:${key}`, { ...params, ...extra });
   const subject = t(`${kind}.subject`);
   const greeting = t('greeting', { name: content.name });
   const intro = t(`${kind}.intro`);

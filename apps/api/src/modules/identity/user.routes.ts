@@ -22,7 +22,15 @@ const errors = { 401: errorBodySchema, 422: errorBodySchema };
 export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        summary: 'Sign out (revoke the refresh token)',
+        operationId: 'logout',
+        tags: ['auth'],
+        body: logoutBodySchema.nullish(),
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await logout(deps, request.user.id, request.body?.refresh_token, request);
       return reply.status(204).send(null);
@@ -31,14 +39,29 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.get(
     '/user/me',
-    { schema: { tags: ['user'], response: { 200: userSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'The signed-in user',
+        operationId: 'getMe',
+        tags: ['user'],
+        response: { 200: userSchema, ...errors },
+      },
+    },
     // Synchronous: Fastify sends a plain return value at once, where a promise costs a microtask hop.
     (request) => users.getMe(request.user.row),
   );
 
   app.put(
     '/user',
-    { schema: { tags: ['user'], body: updateUserBodySchema, response: { 200: userSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Change name or e-mail',
+        operationId: 'updateUser',
+        tags: ['user'],
+        body: updateUserBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
     async (request) => users.updateProfile(deps, request.user.id, request.body, request),
   );
 
@@ -46,6 +69,8 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
     '/user/password',
     {
       schema: {
+        summary: 'Change the password',
+        operationId: 'changePassword',
         tags: ['user'],
         body: changePasswordBodySchema,
         response: { 200: tokenResponseSchema, ...errors },
@@ -56,7 +81,15 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.delete(
     '/user',
-    { schema: { tags: ['user'], body: deleteUserBodySchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        summary: 'Delete the account and all its data',
+        operationId: 'deleteUser',
+        tags: ['user'],
+        body: deleteUserBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await users.deleteAccount(deps, request.user.id, request.body.password);
       return reply.status(204).send(null);
@@ -65,7 +98,14 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.get(
     '/user/preferences',
-    { schema: { tags: ['user'], response: { 200: preferencesSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Language, currency and country',
+        operationId: 'getPreferences',
+        tags: ['user'],
+        response: { 200: preferencesSchema, ...errors },
+      },
+    },
     async (request) => users.getPreferences(deps, request.user.id),
   );
 
@@ -73,6 +113,8 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
     '/user/preferences',
     {
       schema: {
+        summary: 'Change language, currency or country',
+        operationId: 'updatePreferences',
         tags: ['user'],
         body: updatePreferencesBodySchema,
         response: { 200: preferencesUpdateResponseSchema, ...errors },

@@ -11,7 +11,7 @@ import {
 } from '@centavo/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { unauthenticated, validationError } from '../../lib/errors.ts';
+import { type FieldMessages, unauthenticated, validationError } from '../../lib/errors.ts';
 import type { SignedInUserRow } from '../../plugins/auth.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import { createVerification, issueTokens } from './auth.service.ts';
@@ -70,7 +70,7 @@ export function getMe(signedIn: SignedInUserRow): User {
 }
 
 function emailTaken() {
-  return validationError({ email: ['The email has already been taken'] });
+  return validationError({ email: 'emailTaken' });
 }
 
 /**
@@ -131,7 +131,7 @@ export async function changePassword(
 ): Promise<TokenResponse> {
   const row = await currentUser(deps, userId);
   if (!(await verifyPassword(row.password_hash, body.current_password))) {
-    throw validationError({ current_password: ['The current password is incorrect'] });
+    throw validationError({ current_password: 'currentPasswordIncorrect' });
   }
   const passwordHash = await hashPassword(body.password);
   return userTransaction(deps, userId, async (trx) => {
@@ -148,7 +148,7 @@ export async function changePassword(
 export async function deleteAccount(deps: IdentityDeps, userId: number, password: string): Promise<void> {
   const row = await currentUser(deps, userId);
   if (!(await verifyPassword(row.password_hash, password))) {
-    throw validationError({ password: ['The password is incorrect'] });
+    throw validationError({ password: 'passwordIncorrect' });
   }
   await userTransaction(deps, userId, async (trx) => {
     // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
@@ -185,10 +185,10 @@ export async function updatePreferences(
       .where('id', '=', body.country_id)
       .executeTakeFirst(),
   ]);
-  const unknown: Record<string, string> = {};
-  if (!language) unknown.language_id = 'The selected language is invalid';
-  if (!currency) unknown.currency_code_id = 'The selected currency is invalid';
-  if (!country) unknown.country_id = 'The selected country is invalid';
+  const unknown: FieldMessages = {};
+  if (!language) unknown.language_id = 'languageInvalid';
+  if (!currency) unknown.currency_code_id = 'currencyInvalid';
+  if (!country) unknown.country_id = 'countryInvalid';
   if (!language || !currency || !country) throw validationError(unknown);
 
   const row = await currentUser(deps, userId);

@@ -130,6 +130,7 @@ describe('PUT /user', () => {
     expect(res.json()).toEqual({
       message: 'The given data was invalid',
       code: 'VALIDATION_ERROR',
+      key: 'invalidData',
       errors: { email: ['The email has already been taken'] },
     });
     expect(await userRow(alice.id)).toEqual(before);

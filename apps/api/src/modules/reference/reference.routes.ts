@@ -5,14 +5,30 @@ import type { App } from '../../lib/http.ts';
 export async function referenceModule(app: App): Promise<void> {
   app.get(
     '/language',
-    { schema: { tags: ['reference'], security: [], response: { 200: listSchema(languageSchema) } } },
+    {
+      schema: {
+        summary: 'Interface languages',
+        operationId: 'listLanguages',
+        tags: ['reference'],
+        security: [],
+        response: { 200: listSchema(languageSchema) },
+      },
+    },
     async () => ({
       data: await app.db.selectFrom('languages').select(['id', 'code', 'name']).orderBy('id').execute(),
     }),
   );
   app.get(
     '/currency',
-    { schema: { tags: ['reference'], security: [], response: { 200: listSchema(currencySchema) } } },
+    {
+      schema: {
+        summary: 'Currencies (ISO 4217) with their minor-unit digits',
+        operationId: 'listCurrencies',
+        tags: ['reference'],
+        security: [],
+        response: { 200: listSchema(currencySchema) },
+      },
+    },
     async () => ({
       data: await app.db
         .selectFrom('currencies')
@@ -23,7 +39,15 @@ export async function referenceModule(app: App): Promise<void> {
   );
   app.get(
     '/country',
-    { schema: { tags: ['reference'], security: [], response: { 200: listSchema(countrySchema) } } },
+    {
+      schema: {
+        summary: 'Countries (ISO 3166-1)',
+        operationId: 'listCountries',
+        tags: ['reference'],
+        security: [],
+        response: { 200: listSchema(countrySchema) },
+      },
+    },
     async () => ({
       data: await app.db.selectFrom('countries').select(['id', 'code', 'name']).orderBy('id').execute(),
     }),

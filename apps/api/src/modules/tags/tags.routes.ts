@@ -17,17 +17,41 @@ const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchem
 export async function tagRoutes(app: App): Promise<void> {
   app.get(
     '/tag',
-    { schema: { tags, querystring: tagListQuerySchema, response: { 200: tagListSchema } } },
+    {
+      schema: {
+        summary: 'Tags',
+        operationId: 'listTags',
+        tags,
+        querystring: tagListQuerySchema,
+        response: { 200: tagListSchema },
+      },
+    },
     async (request) => ({ data: await listTags(app.db, request.user.id, request.query) }),
   );
   app.get(
     '/tag/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: tagSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'One tag',
+        operationId: 'getTag',
+        tags,
+        params: idParamsSchema,
+        response: { 200: tagSchema, ...errors },
+      },
+    },
     async (request) => getTag(app.db, request.user.id, request.params.id),
   );
   app.post(
     '/tag',
-    { schema: { tags, body: tagBodySchema, response: { 201: tagSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Create a tag',
+        operationId: 'createTag',
+        tags,
+        body: tagBodySchema,
+        response: { 201: tagSchema, ...errors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createTag(app.db, request.user.id, request.body.name)),
   );
@@ -35,6 +59,8 @@ export async function tagRoutes(app: App): Promise<void> {
     '/tag/tags',
     {
       schema: {
+        summary: 'Tags for labels, created when missing',
+        operationId: 'findOrCreateTags',
         tags,
         description: 'Existing and new tags for the labels (case-insensitive, idempotent).',
         body: tagBulkBodySchema,
@@ -46,13 +72,28 @@ export async function tagRoutes(app: App): Promise<void> {
   app.put(
     '/tag/:id',
     {
-      schema: { tags, params: idParamsSchema, body: tagBodySchema, response: { 200: tagSchema, ...errors } },
+      schema: {
+        summary: 'Rename a tag',
+        operationId: 'renameTag',
+        tags,
+        params: idParamsSchema,
+        body: tagBodySchema,
+        response: { 200: tagSchema, ...errors },
+      },
     },
     async (request) => updateTag(app.db, request.user.id, request.params.id, request.body.name),
   );
   app.delete(
     '/tag/:id',
-    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        summary: 'Delete a tag',
+        operationId: 'deleteTag',
+        tags,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await removeTag(app.db, request.user.id, request.params.id);
       return reply.status(204).send(null);

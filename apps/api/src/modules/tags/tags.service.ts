@@ -24,14 +24,14 @@ export async function listTags(db: Db, userId: number, query: TagListQuery): Pro
 
 export async function getTag(db: Db, userId: number, id: number): Promise<Tag> {
   const tag = await findTagById(db, userId, id);
-  if (!tag) throw notFound('Tag');
+  if (!tag) throw notFound('tagNotFound');
   return tag;
 }
 
 /** POST /tag: a name already taken (case-insensitively) → 409 with the field named. */
 export async function createTag(db: Db, userId: number, name: string): Promise<Tag> {
   if (await findTagByName(db, userId, name))
-    throw conflict('The tag already exists', { name: ['already exists'] });
+    throw conflict('tagExists', undefined, { name: 'alreadyExists' });
   return insertTag(db, userId, name, nowIso());
 }
 
@@ -42,9 +42,9 @@ export function createTagsByLabels(db: Db, userId: number, labels: string[]): Pr
 export async function updateTag(db: Db, userId: number, id: number, name: string): Promise<Tag> {
   await getTag(db, userId, id);
   const other = await findTagByName(db, userId, name);
-  if (other && other.id !== id) throw conflict('The tag already exists', { name: ['already exists'] });
+  if (other && other.id !== id) throw conflict('tagExists', undefined, { name: 'alreadyExists' });
   const tag = await renameTag(db, userId, id, name, nowIso());
-  if (!tag) throw notFound('Tag');
+  if (!tag) throw notFound('tagNotFound');
   return tag;
 }
 

@@ -1,10 +1,12 @@
 /**
- * br · api: mensagens de erro do servidor. Keys must match the other language's file (a test enforces it).
- * O texto en de cada mensagem é o id que o código do servidor usa; veja en/api.ts.
+ * br · api: mensagens do servidor. Keys must match the other language's file (a test enforces it); see en/api.ts.
  */
 export const api = {
   messages: {
     invalidData: 'Os dados informados são inválidos',
+    subscriptionRequired: 'User without a valid Subscription',
+    badUrl: 'O endereço da requisição não é válido',
+    urlTooLong: 'O endereço da requisição é longo demais',
     unauthenticated: 'Não autenticado',
     resourceNotFound: 'Recurso não encontrado',
     routeNotFound: 'Rota {method} {path} não encontrada',
@@ -47,12 +49,15 @@ export const api = {
     categoryInUseReplace: 'A categoria está em uso; indique uma categoria substituta',
     replacementRequired: 'uma categoria substituta é obrigatória',
     anotherCategory: 'deve ser outra categoria',
-    categoryOfType: 'deve ser uma categoria de {type}',
-    categoryForOperation: 'deve ser uma categoria de {type} para esta operação',
+    categoryMustBeIncome: 'deve ser uma categoria de receita',
+    categoryMustBeExpense: 'deve ser uma categoria de despesa',
+    categoryMustBeInvestment: 'deve ser uma categoria de investimento',
     belongsToReplacement: 'deve pertencer à categoria substituta',
     anotherSubcategory: 'deve ser outra subcategoria da mesma categoria',
     belongsToCategory: 'deve pertencer à categoria',
-    accountHasEntries: 'A conta tem {count} lançamentos; envie delete_entries=true para excluí-los também',
+    accountHasEntries_one: 'A conta tem {count} lançamento; envie delete_entries=true para excluí-lo também',
+    accountHasEntries_other:
+      'A conta tem {count} lançamentos; envie delete_entries=true para excluí-los também',
     accountHasEntriesField: 'a conta tem lançamentos',
     cardsUnavailable: 'cartões ainda não estão disponíveis',
     isRequired: 'é obrigatório',
@@ -71,12 +76,6 @@ export const api = {
     requiresFixed: 'exige fixo',
     notBeforeDate: 'não deve ser anterior à data',
     notBeforeStartDate: 'não deve ser anterior a start_date',
-  },
-  terms: {
-    income: 'receita',
-    expense: 'despesa',
-    investment: 'investimento',
-    transfer: 'transferência',
   },
   zod: {
     number: 'O campo {field} deve ser um número',

@@ -1,15 +1,17 @@
 /**
- * en · api: the server's error messages. Keys must match the other language's file (a test enforces it).
+ * en · api: the server's messages. Keys must match the other language's file (a test enforces it).
  *
- * The en texts of `messages` are also the ids: server code throws them as written here (gettext-style)
- * and the error handler looks them up to answer in the request's language; a test fails when the server
- * or the contracts use a message missing from this list. `{name}` parts match any value; a value found
- * in `terms` is translated too.
+ * Server code throws a key of `messages` (`conflict('tagExists')`, type-checked); the error handler sends
+ * the text in the request's language with the key and its params, and clients translate from the key.
+ * `_one`/`_other` are plural forms chosen by `count`.
  */
 export const api = {
   messages: {
     // Error handler and lib/errors.ts.
     invalidData: 'The given data was invalid',
+    subscriptionRequired: 'User without a valid Subscription',
+    badUrl: 'The address of the request is not valid',
+    urlTooLong: 'The address of the request is too long',
     unauthenticated: 'Unauthenticated',
     resourceNotFound: 'Resource not found',
     routeNotFound: 'Route {method} {path} not found',
@@ -55,12 +57,14 @@ export const api = {
     categoryInUseReplace: 'The category is in use; name a replacement category',
     replacementRequired: 'a replacement category is required',
     anotherCategory: 'must be another category',
-    categoryOfType: 'must be a category of type {type}',
-    categoryForOperation: 'must be a category of type {type} for this operation',
+    categoryMustBeIncome: 'must be an income category',
+    categoryMustBeExpense: 'must be an expense category',
+    categoryMustBeInvestment: 'must be an investment category',
     belongsToReplacement: 'must belong to the replacement category',
     anotherSubcategory: 'must be another subcategory of the same category',
     belongsToCategory: 'must belong to the category',
-    accountHasEntries: 'The account has {count} entries; pass delete_entries=true to delete them too',
+    accountHasEntries_one: 'The account has {count} entry; pass delete_entries=true to delete it too',
+    accountHasEntries_other: 'The account has {count} entries; pass delete_entries=true to delete them too',
     accountHasEntriesField: 'the account has entries',
     cardsUnavailable: 'cards are not available yet',
     isRequired: 'is required',
@@ -81,12 +85,6 @@ export const api = {
     notBeforeStartDate: 'must not be before start_date',
   },
   /** Values that fill `{type}` and similar placeholders. */
-  terms: {
-    income: 'income',
-    expense: 'expense',
-    investment: 'investment',
-    transfer: 'transfer',
-  },
   /** Request validation (zod) failures the validation namespace has no rule text for. */
   zod: {
     number: 'The {field} field must be a number',
