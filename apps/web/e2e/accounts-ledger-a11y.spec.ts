@@ -4,6 +4,7 @@ import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { CategoriesPage } from './pages/CategoriesPage.ts';
 import { TagsPage } from './pages/TagsPage.ts';
+import { animationsDone } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** Same rules as a11y.spec.ts: WCAG 2.1 A and AA. */
@@ -25,7 +26,7 @@ async function settle(page: Page) {
 /** Dialogs fade in; axe must see them at full opacity or it reports contrast of a half-drawn frame. */
 async function dialogOpen(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -75,7 +76,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await settle(page);
       const dialog = await accounts.startDelete('Checking');
       await expect(dialog.getByTestId('delete-account-with-entries')).toBeVisible();
-      await page.waitForTimeout(300);
+      await animationsDone(page);
       await audit(page, `/account/list with the delete-with-entries dialog (${scheme})`);
       await page.keyboard.press('Escape');
 

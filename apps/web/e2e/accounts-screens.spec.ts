@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { animationsDone } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -133,12 +134,12 @@ test('ledger pages, looked at', async ({ page }) => {
           await page.goto('/account/list');
           await page.getByRole('button', { name: 'New account' }).click();
           await expect(page.getByRole('dialog')).toBeVisible();
-          await page.waitForTimeout(300);
+          await animationsDone(page);
           await page.screenshot({ path: `${dir}/account-form-${scheme}-${width}.png` });
           await page.goto('/configs/categories');
           await page.getByRole('button', { name: 'New category' }).click();
           await expect(page.getByRole('dialog')).toBeVisible();
-          await page.waitForTimeout(300);
+          await animationsDone(page);
           await page.screenshot({ path: `${dir}/category-form-${scheme}-${width}.png` });
         }
       }

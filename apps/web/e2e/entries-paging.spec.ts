@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
+import { mainThreadIdle } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** More than two pages: the list must ask for page 2 and page 3 as it is scrolled. */
@@ -56,10 +57,21 @@ test('entries: a month of more than two pages loads page by page while scrolling
     },
   );
 
+  // The page records the list pages it asks for, as it asks (the route above sees them a little later).
+  await page.addInitScript(() => {
+    const record = window as unknown as { entryPages: number[] };
+    record.entryPages = [];
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname === '/api/v1/entry') record.entryPages.push(Number(url.searchParams.get('page')));
+      return fetch(input, init);
+    };
+  });
   await entries.goto(month);
   await expect(entries.row('Bulk 0001')).toBeVisible();
   // The count is the month's, not the first page's.
-  await expect(entries.count()).toHaveText(`Entries: ${COUNT}`);
+  await expect(entries.count()).toHaveText(`${COUNT} entries`);
   expect(pages).toEqual([1]);
 
   await entries.scrollToLoadedEnd();
@@ -82,8 +94,12 @@ test('entries: a month of more than two pages loads page by page while scrolling
     await expect(last).toBeInViewport({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(entries.loadingMore()).toHaveCount(0);
-  await expect(entries.count()).toHaveText(`Entries: ${COUNT}`);
-  // Each page once, and nothing after the last.
-  await page.waitForTimeout(300);
+  await expect(entries.count()).toHaveText(`${COUNT} entries`);
+  // Each page once, and nothing after the last: the page's own record of what it asked for, read once it
+  // has nothing left to do.
+  await mainThreadIdle(page);
+  expect(await page.evaluate(() => (window as unknown as { entryPages: number[] }).entryPages)).toEqual([
+    1, 2, 3,
+  ]);
   expect(pages).toEqual([1, 2, 3]);
 });

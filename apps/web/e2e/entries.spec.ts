@@ -112,7 +112,7 @@ async function entriesFlow(page: Page, x: Texts) {
   const m1 = monthFromNow(1);
   const m2 = monthFromNow(2);
   const entries = new EntriesPage(page);
-  const money = (cents: number) => formatMoney(cents, 'BRL', x.intl);
+  const money = (cents: number) => formatMoney(cents, { code: 'BRL', digits: 2 }, x.intl);
 
   await register(page, `entries${x.locale}`);
   if (x.locale === 'br') {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { animationsDone } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -103,7 +104,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
           await page.screenshot({ path: join(out, `${name}-early.png`) });
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
           await page.waitForLoadState('networkidle');
-          await page.waitForTimeout(300);
+          await animationsDone(page);
           shifts.push(
             `${name}: ${await page.evaluate(() => (window as unknown as { __cls: number }).__cls)}`,
           );

@@ -1,5 +1,6 @@
 /**
- * Money is an integer count of minor units (cents). This is the one module that converts and formats it.
+ * Money is an integer count of minor units (cents for most currencies, whole units for those without). This
+ * is the one module that converts and formats it.
  *
  * Why a cap below 2^53: sums of many amounts must stay exact in a JS number, so single amounts are capped
  * at MAX_CENTS (a hundred trillion units) and sums of up to ~90 of them still fit in MAX_SAFE_INTEGER.
@@ -14,57 +15,71 @@ export function cents(value: number): Cents {
 }
 
 /**
- * Parses what a person types ("1.234,56", "1,234.56", "12,3", "-7") into cents using string handling only:
- * the last '.' or ',' followed by 1–2 digits is the decimal separator; every other separator is grouping.
+ * A currency as amounts need it: its ISO 4217 code and its minor-unit digits (the reference data's
+ * `decimals`: 2 for BRL and USD, 0 for JPY, CLP, KRW, PYG). An amount is stored as an integer count of
+ * minor units in the user's currency: R$ 12,34 is 1234, ¥1,234 is 1234.
+ */
+export interface MoneyCurrency {
+  code: string;
+  digits: number;
+}
+
+/**
+ * Parses what a person types ("1.234,56", "1,234.56", "12,3", "-7") into minor units with `digits` of them
+ * per unit, using string handling only: the last '.' or ',' followed by 1 to `digits` digits is the decimal
+ * separator; every other separator is grouping (a zero-digit currency has no decimal part at all).
  * Returns null when the text is not an amount.
  */
-export function parseMoney(input: string): Cents | null {
+export function parseMoney(input: string, digits: number): Cents | null {
   const text = input.trim().replace(/\s/g, '');
   if (text === '') return null;
   const match = /^([+-]?)(\d[\d.,]*)$/.exec(text);
   if (!match) return null;
   const sign = match[1] === '-' ? -1 : 1;
   const body = match[2] ?? '';
-  const decimal = /[.,](\d{1,2})$/.exec(body);
+  const decimal = digits > 0 ? new RegExp(`[.,](\\d{1,${digits}})$`).exec(body) : null;
   let whole = body;
-  let fraction = '00';
+  let fraction = '0'.repeat(digits);
   if (decimal) {
     whole = body.slice(0, decimal.index);
     // The decimal separator cannot also group the whole part ("12.345.6" is a typo, not 12345.60).
     if (whole.includes(body.charAt(decimal.index))) return null;
-    fraction = (decimal[1] ?? '').padEnd(2, '0');
+    fraction = (decimal[1] ?? '').padEnd(digits, '0');
   }
   if (!/^\d[\d.,]*$|^$/.test(whole)) return null;
   const groups = whole.split(/[.,]/);
   // Grouping separators must separate groups of three digits ("1.234.567"), otherwise it's a typo.
   if (groups.length > 1 && groups.slice(1).some((g) => g.length !== 3)) return null;
-  const digits = `${groups.join('') || '0'}${fraction}`.replace(/^0+(?=\d)/, '');
-  const value = Number(digits);
+  const value = Number(`${groups.join('') || '0'}${fraction}`);
   if (!Number.isSafeInteger(value) || value > MAX_CENTS) return null;
   return (sign * value) as Cents;
 }
 
-/** Cents → plain decimal string with a dot ("-1234.5" → "-12.34"), as used in exports. */
-export function centsToDecimalString(value: number): string {
-  const negative = value < 0;
-  const abs = Math.abs(value);
-  const units = Math.trunc(abs / 100);
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}${units}.${rest}`;
+/** Minor units → plain decimal string with a dot and `digits` decimals (-1234, 2 → "-12.34"; 1234, 0 → "1234"). */
+export function centsToDecimalString(value: number, digits: number): string {
+  const sign = value < 0 ? '-' : '';
+  const text = String(Math.abs(value)).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${text}`;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats cents in a currency for a locale; the number formatter divides by 100 only for display. */
-export function formatMoney(value: number, currency = 'BRL', locale = 'pt-BR'): string {
-  const key = `${locale}|${currency}`;
+/** Formats minor units in a currency for a locale ("R$ 1.234,56", "¥1,234"), with the currency's digits. */
+export function formatMoney(value: number, currency: MoneyCurrency, locale: string): string {
+  const key = `${locale}|${currency.code}|${currency.digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: currency.code,
+      minimumFractionDigits: currency.digits,
+      maximumFractionDigits: currency.digits,
+    });
     formatters.set(key, formatter);
   }
-  // Built from the decimal string, not value / 100, so huge amounts never pick up float noise.
-  return formatter.format(Number(centsToDecimalString(value)));
+  // The exact decimal string, never value / 10^digits: huge amounts must not pick up float noise.
+  return formatter.format(centsToDecimalString(value, currency.digits) as `${number}`);
 }
 
 /**

@@ -80,7 +80,7 @@ export class EntriesPage {
     return this.page.locator('[data-entry-row]');
   }
 
-  /** "Entries: N": the month's count (meta.total), however many pages are loaded. */
+  /** "N entries": the month's count (meta.total), however many pages are loaded. */
   count(): Locator {
     return this.page.getByTestId('entries-count');
   }

@@ -1,25 +1,23 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Namespace } from '@centavo/shared';
+import { type ComponentType, lazy } from 'react';
+import { i18n } from '../lib/i18n.ts';
 import { importWithReload } from '../lib/reload-guard.ts';
 
 /**
- * Route-level code splitting: each page is its own chunk. A failed chunk load (stale deploy) reloads the
- * target once (spec §8) instead of crashing. `loaded` returns the module when it is already in memory
- * (the first page, fetched by main.tsx through app/first-page.ts): the page then renders in the first commit instead of suspending
- * for a microtask behind a spinner.
+ * A page as its own chunk (route-level code splitting), by the name it exports, downloaded together with
+ * the texts it shows (else they would load only once the page renders and asks for them). A failed chunk
+ * load (a stale deploy) reloads the target route once (spec §8, lib/reload-guard.ts) instead of crashing.
  */
-export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
+export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
-  loaded?: () => M | undefined,
-): LazyExoticComponent<ComponentType> {
-  const fromNetwork = importWithReload(() =>
-    load().then((module) => ({ default: module[name] as ComponentType })),
+  namespaces: readonly Namespace[] = [],
+) {
+  return lazy(
+    importWithReload(() =>
+      Promise.all([load(), i18n.loadNamespaces([...namespaces])]).then(([module]) => ({
+        default: module[name],
+      })),
+    ),
   );
-  return lazy(() => {
-    const module = loaded?.();
-    if (!module) return fromNetwork();
-    const ready = { default: module[name] as ComponentType };
-    // biome-ignore lint/suspicious/noThenProperty: React's lazy reads a thenable that settles synchronously as already resolved
-    return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as Promise<typeof ready>;
-  });
 }

@@ -1,7 +1,7 @@
-// Mantine CSS per component (STACK "Web"): only what the app uses, not the whole styles.css. This sheet
-// is the render-blocking one, so it holds only what the visitors' pages (sign-in first) and the app frame
-// need; mantine-styles-app.ts loads with the pages that use the rest.
-// Order matters: Mantine's base components (UnstyledButton … Flex) before the ones built on them,
+// Mantine CSS per component (STACK "Web"): the sheets of the components the app uses, not the whole
+// styles.css. One list, loaded with the first page. Add a component's sheet here when a page starts using
+// it (and the sheets it is built on: e.g. SegmentedControl → FloatingIndicator, Select → Combobox).
+// Order matters: the base components (UnstyledButton … InlineInput) come before the ones built on them,
 // or e.g. UnstyledButton's reset would win over Button's background.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -9,22 +9,55 @@ import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/notifications/styles.css';
 import './global.css';
-// Last, as MantineProvider's <style> tags came after every stylesheet: the theme's variables (app/providers.tsx).
-import './mantine-theme.css';

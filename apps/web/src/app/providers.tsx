@@ -1,76 +1,35 @@
 import { TOAST_LIMIT } from '@centavo/shared/constants';
-import {
-  localStorageColorSchemeManager,
-  MantineContext,
-  MantineThemeProvider,
-  useProviderColorScheme,
-} from '@mantine/core';
-import { type ContextType, lazy, type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react';
-import { useToastsWanted } from '../lib/toasts.ts';
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { queryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
+// The toasts' container (12 KB gzip with its transitions) loads beside the first page instead of inside the
+// app's entry chunk; a toast shown before it is in waits in Mantine's store and appears when it mounts.
 const Notifications = lazy(() =>
-  import('../lib/notifications.ts').then((module) => ({ default: module.Notifications })),
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
 
-function Toasts() {
-  const wanted = useToastsWanted();
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
-    </Suspense>
-  );
-}
-
-type MantineContextValue = NonNullable<ContextType<typeof MantineContext>>;
-
-const colorSchemeManager = localStorageColorSchemeManager();
-const getRootElement = () => document.documentElement;
-
 /**
- * Mantine's MantineProvider (9.7) without what it computes in the browser on every load: the theme's CSS
- * variables and the hiddenFrom/visibleFrom classes are in the stylesheet (app/mantine-theme.css, checked
- * against MantineProvider's own output by app/mantine-theme.test.tsx), which keeps Mantine's variable
- * resolver out of the first load's JavaScript (docs/decisions/web-first-load.md). The rest is as
- * MantineProvider does it: colour scheme (light, dark, auto; kept in local storage) and reduced motion.
+ * App-wide providers: Mantine (theme, colour scheme light/dark/auto kept in local storage), the toasts'
+ * container and the query cache (lib/query-client.ts; tests pass a fresh one).
  */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const { colorScheme, setColorScheme, clearColorScheme } = useProviderColorScheme({
-    defaultColorScheme: 'auto',
-    manager: colorSchemeManager,
-    getRootElement,
-    forceColorScheme: undefined,
-  });
-  useLayoutEffect(() => {
-    if (theme.respectReducedMotion) getRootElement().setAttribute('data-respect-reduced-motion', 'true');
-  }, []);
-  const context = useMemo<MantineContextValue>(
-    () => ({
-      colorScheme,
-      setColorScheme,
-      clearColorScheme,
-      getRootElement,
-      classNamesPrefix: 'mantine',
-      cssVariablesResolver,
-      cssVariablesSelector: ':root',
-      withStaticClasses: true,
-    }),
-    [colorScheme, setColorScheme, clearColorScheme],
-  );
+export function AppProviders({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
-    <MantineContext value={context}>
-      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
-    </MantineContext>
-  );
-}
-
-/** App-wide providers. The query cache lives in the signed-in layout (lib/query-client.ts). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <ThemeProvider>
-      <Toasts />
-      {children}
-    </ThemeProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <QueryClientProvider client={client}>
+        <Suspense fallback={null}>
+          <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
+        </Suspense>
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

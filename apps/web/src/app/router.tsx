@@ -1,22 +1,13 @@
-import { type RouteObject, useRoutes } from 'react-router';
-import { BrowserRouter } from '../lib/router-dom.tsx';
-import {
-  forgotPasswordPage,
-  loginPage,
-  registerPage,
-  resetPasswordPage,
-  verifyEmailPage,
-  welcomePage,
-} from './first-page.ts';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { LoggedOutLayout } from './layouts/LoggedOutLayout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } from './routes/guards.tsx';
-import { loadEntriesListPage, loadLoggedInLayout } from './signed-in-preload.ts';
 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
-// The signed-in shell (AppShell, menus, query cache) is a chunk of its own: visitors never load it.
+// The signed-in shell (AppShell, menus) is a chunk of its own: visitors never load it. Each page names
+// the catalogue namespaces it shows, which download with its code.
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const AnalysisRoute = lazyPage(comingSoon, 'AnalysisRoute');
 const BudgetRoute = lazyPage(comingSoon, 'BudgetRoute');
@@ -26,36 +17,62 @@ const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
 const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
-const LoggedInLayout = lazyPage(loadLoggedInLayout, 'LoggedInLayout');
-const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
-const LoginPage = lazyPage(loginPage.load, 'LoginPage', loginPage.loaded);
-const RegisterPage = lazyPage(registerPage.load, 'RegisterPage', registerPage.loaded);
-const ForgotPasswordPage = lazyPage(forgotPasswordPage.load, 'ForgotPasswordPage', forgotPasswordPage.loaded);
-const ResetPasswordPage = lazyPage(resetPasswordPage.load, 'ResetPasswordPage', resetPasswordPage.loaded);
-const VerifyEmailPage = lazyPage(verifyEmailPage.load, 'VerifyEmailPage', verifyEmailPage.loaded);
-const WelcomePage = lazyPage(welcomePage.load, 'WelcomePage', welcomePage.loaded);
-const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage', [
+  'landing',
+]);
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage', ['auth']);
+const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage', [
+  'auth',
+]);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+  ['auth'],
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+  ['auth'],
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/VerifyEmailPage.tsx'),
+  'VerifyEmailPage',
+  ['auth'],
+);
+const WelcomePage = lazyPage(() => import('../features/auth/pages/WelcomePage.tsx'), 'WelcomePage', ['auth']);
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage', [
+  'settings',
+]);
 const MePage = lazyPage(() => import('../features/profile/pages/MePage.tsx'), 'MePage');
 const PreferencesPage = lazyPage(
   () => import('../features/preferences/pages/PreferencesPage.tsx'),
   'PreferencesPage',
+  ['settings'],
 );
-const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage');
-const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage');
-const EntriesListPage = lazyPage(loadEntriesListPage, 'EntriesListPage');
+const LogsPage = lazyPage(() => import('../features/logs/pages/LogsPage.tsx'), 'LogsPage', ['settings']);
+const HelpPage = lazyPage(() => import('../features/help/pages/HelpPage.tsx'), 'HelpPage', ['help']);
+const EntriesListPage = lazyPage(
+  () => import('../features/entries/pages/EntriesListPage.tsx'),
+  'EntriesListPage',
+  ['entries', 'ledger'],
+);
 const AccountListPage = lazyPage(
   () => import('../features/accounts/pages/AccountListPage.tsx'),
   'AccountListPage',
+  ['ledger'],
 );
 const AccountFilterFormPage = lazyPage(
   () => import('../features/accounts/pages/AccountFilterFormPage.tsx'),
   'AccountFilterFormPage',
+  ['ledger'],
 );
 const CategoriesPage = lazyPage(
   () => import('../features/categories/pages/CategoriesPage.tsx'),
   'CategoriesPage',
+  ['ledger'],
 );
-const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage');
+const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage', ['ledger']);
 // Development galleries: in a production build the import is dropped and the route is a 404.
 const ComponentsGallery = import.meta.env.DEV
   ? lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery')
@@ -168,10 +185,7 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-/**
- * Declarative router: the app has no loaders or actions, and BrowserRouter leaves the data-router code
- * out of the first load.
- */
+/** Declarative router: the app has no loaders or actions. */
 export function AppRouter() {
   return (
     <BrowserRouter>

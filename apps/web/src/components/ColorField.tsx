@@ -1,7 +1,7 @@
 import { Text, Tooltip } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import classes from './ColorField.module.css';
 
 /** Named swatches: distinct from one another, readable with white text, in both themes. */

@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
-import { useTranslation } from '../lib/i18n.ts';
-import { Link } from '../lib/router-dom.tsx';
 import { usePageTitle } from './PageTitle.tsx';
 
 /** Areas that later issues fill in (budgets, cards, dashboard, reports, plans) show this, not a blank. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 function CrashMessage() {
   const { t } = useTranslation();

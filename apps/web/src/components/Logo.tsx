@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** The Centavo mark: a coin with a stylised cent sign. Decorative; the wordmark carries the name. */
 export function LogoMark({ size = 32 }: { size?: number }) {

@@ -1,78 +1,18 @@
-import { addMonths, currentMonth, type IsoMonth, monthDiff } from '@centavo/shared/dates';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Popover,
-  SimpleGrid,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { addMonths, currentMonth, type IsoMonth } from '@centavo/shared/dates';
+import { ActionIcon, Button, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from '../lib/i18n.ts';
-import { intlLocale, isLocale } from '../lib/locale.ts';
-
-/** Months the carousel offers after the current one (installments and fixed bills live in the future). */
-export const FUTURE_MONTHS = 60;
-
-function monthDate(month: IsoMonth): Date {
-  const [year = 1970, m = 1] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m - 1, 1));
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
-}
-
-/**
- * One Intl formatter per locale and style: building one loads ICU data and costs far more than formatting,
- * and the carousel formats a dozen months on every render of the entries page.
- */
-const monthFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function monthFormatter(locale: string, style: 'long' | 'short'): Intl.DateTimeFormat {
-  const key = `${locale}|${style}`;
-  let formatter = monthFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(
-      locale,
-      style === 'long'
-        ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
-        : { month: 'short', timeZone: 'UTC' },
-    );
-    monthFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** "November 2026" / "Novembro de 2026". */
-export function formatMonthLong(month: IsoMonth, locale: string): string {
-  return capitalise(monthFormatter(locale, 'long').format(monthDate(month)));
-}
-
-/** "Nov" / "Nov" without the trailing dot some locales add. */
-export function formatMonthShort(month: IsoMonth, locale: string): string {
-  return capitalise(monthFormatter(locale, 'short').format(monthDate(month)).replace(/\.$/, ''));
-}
-
-/** Keeps a month inside [min, max]. */
-export function clampMonth(month: IsoMonth, min: IsoMonth, max: IsoMonth): IsoMonth {
-  if (month < min) return min;
-  if (month > max) return max;
-  return month;
-}
-
-/** The months shown around the selected one: `count` months, shifted to stay within [min, max]. */
-export function visibleMonths(selected: IsoMonth, min: IsoMonth, max: IsoMonth, count = 5): IsoMonth[] {
-  const total = monthDiff(min, max) + 1;
-  const shown = Math.max(1, Math.min(count, total));
-  let start = addMonths(selected, -Math.floor(shown / 2));
-  if (start < min) start = min;
-  if (monthDiff(start, max) + 1 < shown) start = addMonths(max, -(shown - 1));
-  return Array.from({ length: shown }, (_, i) => addMonths(start, i));
-}
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../lib/i18n.ts';
+import { intlLocale } from '../lib/locale.ts';
+import {
+  clampMonth,
+  FUTURE_MONTHS,
+  formatMonthLong,
+  formatMonthShort,
+  visibleMonths,
+} from '../lib/months.ts';
+import { MonthPickerGrid } from './MonthPickerGrid.tsx';
 
 export interface MonthCarouselProps {
   value: IsoMonth;
@@ -85,91 +25,13 @@ export interface MonthCarouselProps {
   today?: IsoMonth;
 }
 
-function MonthPickerGrid({
-  value,
-  min,
-  max,
-  today,
-  locale,
-  onPick,
-}: {
-  value: IsoMonth;
-  min: IsoMonth;
-  max: IsoMonth;
-  today: IsoMonth;
-  locale: string;
-  onPick: (month: IsoMonth) => void;
-}) {
-  const { t } = useTranslation('entries');
-  const [year, setYear] = useState(Number(value.slice(0, 4)));
-  const minYear = Number(min.slice(0, 4));
-  const maxYear = Number(max.slice(0, 4));
-  return (
-    <div>
-      <Group justify="space-between" mb="xs">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => setYear(year - 1)}
-          disabled={year <= minYear}
-          aria-label={t('month.previousYear')}
-        >
-          <IconChevronLeft size={18} aria-hidden />
-        </ActionIcon>
-        <Text fw={600} aria-live="polite">
-          {year}
-        </Text>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => setYear(year + 1)}
-          disabled={year >= maxYear}
-          aria-label={t('month.nextYear')}
-        >
-          <IconChevronRight size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
-      <SimpleGrid cols={3} spacing={6}>
-        {Array.from({ length: 12 }, (_, i) => {
-          const month = `${year}-${String(i + 1).padStart(2, '0')}`;
-          const selected = month === value;
-          return (
-            <Button
-              key={month}
-              size="compact-sm"
-              variant={selected ? 'filled' : month === today ? 'light' : 'subtle'}
-              color={selected ? 'centavo.7' : month === today ? undefined : 'gray'}
-              disabled={month < min || month > max}
-              aria-pressed={selected}
-              aria-label={formatMonthLong(month, locale)}
-              onClick={() => onPick(month)}
-            >
-              {formatMonthShort(month, locale)}
-            </Button>
-          );
-        })}
-      </SimpleGrid>
-      <Button
-        fullWidth
-        variant="default"
-        size="xs"
-        mt="sm"
-        onClick={() => onPick(clampMonth(today, min, max))}
-      >
-        {t('month.today')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * Previous / next month, a strip of nearby months (from 640 px) and a month picker to jump. The selected
  * month is filled; today's month keeps a tinted marker so it is easy to get back to.
  */
 export function MonthCarousel({ value, onChange, min, max, today = currentMonth() }: MonthCarouselProps) {
-  const { t, i18n } = useTranslation('entries');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const locale = intlLocale(isLocale(language) ? language : 'en');
+  const { t } = useTranslation('entries');
+  const locale = intlLocale(useLocale());
   const last = max ?? addMonths(today, FUTURE_MONTHS);
   const first = min < last ? min : last;
   // Two triggers (the label below 640 px, the calendar button above) each anchor their own popover.

@@ -1,9 +1,8 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
-import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
-import { useTranslation } from '../lib/i18n.ts';
-import { Link } from '../lib/router-dom.tsx';
 import { usePageTitle } from './PageTitle.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from './Logo.tsx';
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -10,11 +11,14 @@ export function PageLoader() {
   );
 }
 
-/** Shown while the first screen's texts or code are still loading: no words (no texts yet), just the spinner. */
+/**
+ * Shown while the first screen's texts or code are still loading: index.html's splash (the Centavo mark,
+ * no words: no texts yet), so nothing changes on screen until the page itself is ready.
+ */
 export function BootLoader() {
   return (
-    <Center mih="60vh" role="status">
-      <Loader />
-    </Center>
+    <div className="boot-splash" role="status">
+      <LogoMark size={48} />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Sets the document title to '{page} · Centavo', or 'Centavo' without a page (spec §1). */
 export function usePageTitle(page?: string): void {

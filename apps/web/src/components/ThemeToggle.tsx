@@ -1,6 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Light/dark switch. A native title instead of a Mantine Tooltip keeps floating-ui out of the first load. */
 export function ThemeToggle() {

@@ -1,7 +1,8 @@
 import type { TokenResponse } from '@centavo/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, refreshToken } from './api-client.ts';
 import { clearAuth, getAuthState, setAuthState, storeToken } from './auth-store.ts';
+import { i18n, initI18n } from './i18n.ts';
 import { registerRouterNavigate } from './navigation.ts';
 
 const token: TokenResponse = {
@@ -18,6 +19,9 @@ function json(status: number, body: unknown): Response {
 
 describe('api client (spec §4, §7)', () => {
   const routerNavigate = vi.fn();
+  beforeAll(async () => {
+    await initI18n('en');
+  });
   beforeEach(() => {
     clearAuth();
     storeToken(token);
@@ -67,8 +71,29 @@ describe('api client (spec §4, §7)', () => {
     );
     const error = await apiRequest('/user', { method: 'PUT', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', errors: { email: ['is taken'] } });
-    expect(fetch).toBeDefined();
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid',
+      key: undefined,
+      params: {},
+      errors: { email: ['is taken'] },
+    });
+  });
+
+  it("keeps the message's key and parameters, with the api catalogue loaded to translate them", async () => {
+    expect(i18n.hasLoadedNamespace('api')).toBe(false);
+    vi.stubGlobal('fetch', async () =>
+      json(409, {
+        message: 'The account has 12 entries; pass delete_entries=true to delete them too',
+        code: 'CONFLICT',
+        key: 'accountHasEntries',
+        params: { count: 12 },
+      }),
+    );
+    const error = await apiRequest('/account/1', { method: 'DELETE' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, key: 'accountHasEntries', params: { count: 12 } });
+    expect(i18n.hasLoadedNamespace('api')).toBe(true);
   });
 
   it('signs out and goes to the login page on a 401', async () => {

@@ -2,23 +2,45 @@ import type { ErrorCode, FieldErrors, TokenResponse } from '@centavo/shared';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '@centavo/shared/errors';
 import { paths } from '../app/paths.ts';
 import { clearAuth, getAuthState, setAuthState, storeToken } from './auth-store.ts';
+import { i18n } from './i18n.ts';
 import { navigate } from './navigation.ts';
 
 export const API_BASE = '/api/v1';
 
-/** Every failed call becomes one of these (DESIGN §2 error body plus the HTTP status). */
+/** Values of an error message's placeholders, e.g. `{ count: 12 }` for `accountHasEntries`. */
+export type ErrorParams = Record<string, string | number>;
+
+/** The API's error body (DESIGN §2): `key` is the message's key in the `api` catalogue, under `messages`. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode | 'NETWORK_ERROR';
+  key?: string | undefined;
+  params?: ErrorParams | undefined;
+  errors?: FieldErrors | undefined;
+}
+
+/** Every failed call becomes one of these: the error body plus the HTTP status. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK_ERROR';
+  readonly key: string | undefined;
+  readonly params: ErrorParams;
   readonly errors: FieldErrors;
 
-  constructor(status: number, message: string, code: ErrorCode | 'NETWORK_ERROR', errors: FieldErrors = {}) {
+  constructor(status: number, { message, code, key, params = {}, errors = {} }: ErrorBody) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.key = key;
+    this.params = params;
     this.errors = errors;
   }
+}
+
+/** The network failed (offline, DNS, connection reset): no answer at all. */
+export function networkError(): ApiError {
+  return new ApiError(0, { message: 'Network error', code: 'NETWORK_ERROR' });
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -84,10 +106,26 @@ function buildUrl(path: string, query?: Query): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function isErrorBody(value: unknown): value is { message: string; code: ErrorCode; errors?: FieldErrors } {
-  return (
-    typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string'
-  );
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The ApiError of a failed response. When the body names its message's key, the `api` catalogue is loaded
+ * before the error reaches the page, so lib/error-message.ts can show the message in the interface
+ * language (it falls back to the server's text if the catalogue cannot be loaded).
+ */
+export async function errorFromResponse(response: Response, data: unknown): Promise<ApiError> {
+  const body = isObject(data) && typeof data.message === 'string' ? data : {};
+  const error = new ApiError(response.status, {
+    message: typeof body.message === 'string' ? body.message : response.statusText,
+    code: typeof body.code === 'string' ? (body.code as ErrorCode) : 'INTERNAL_ERROR',
+    key: typeof body.key === 'string' ? body.key : undefined,
+    params: isObject(body.params) ? (body.params as ErrorParams) : undefined,
+    errors: isObject(body.errors) ? (body.errors as FieldErrors) : undefined,
+  });
+  if (error.key && i18n.isInitialized) await i18n.loadNamespaces('api').catch(() => {});
+  return error;
 }
 
 /** Signs out locally and goes to the login page (spec §4: any 401). */
@@ -118,7 +156,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+    throw networkError();
   }
 
   if (response.status === 204) return undefined as T;
@@ -133,13 +171,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (response.ok) return data as T;
 
-  const errorBody = isErrorBody(data) ? data : null;
-  const error = new ApiError(
-    response.status,
-    errorBody?.message ?? response.statusText,
-    errorBody?.code ?? 'INTERNAL_ERROR',
-    errorBody?.errors ?? {},
-  );
+  const error = await errorFromResponse(response, data);
   if (response.status === 401 && token) handleUnauthenticated();
   if (response.status === 403 && error.message === SUBSCRIPTION_REQUIRED_MESSAGE) {
     setAuthState({ redirecting: true });

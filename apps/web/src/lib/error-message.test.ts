@@ -1,30 +1,62 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { errorMessage } from './error-message.ts';
-import type { TFunction } from './i18n.ts';
-
-/** Returns the key, so the tests see which catalogue text was chosen. */
-const t = ((key: string) => key) as TFunction;
+import { changeLocale, i18n, initI18n } from './i18n.ts';
 
 describe('errorMessage', () => {
-  it("shows the server's (translated) message for a conflict or a missing record", () => {
-    expect(errorMessage(t, new ApiError(409, 'A tag já existe', 'CONFLICT'))).toBe('A tag já existe');
-    expect(errorMessage(t, new ApiError(404, 'Conta não encontrada', 'NOT_FOUND'))).toBe(
+  beforeAll(async () => {
+    await initI18n('en');
+    await i18n.loadNamespaces(['api', 'entries']);
+  });
+  afterEach(async () => {
+    await changeLocale('en');
+  });
+
+  it('translates a conflict or a missing record from its key, in the interface language, with its parameters', async () => {
+    const conflict = new ApiError(409, {
+      message: 'The account has 12 entries; pass delete_entries=true to delete them too',
+      code: 'CONFLICT',
+      key: 'accountHasEntries',
+      params: { count: 12 },
+    });
+    expect(errorMessage(conflict)).toBe(
+      'The account has 12 entries; pass delete_entries=true to delete them too',
+    );
+    const one = new ApiError(409, {
+      message: '',
+      code: 'CONFLICT',
+      key: 'accountHasEntries',
+      params: { count: 1 },
+    });
+    expect(errorMessage(one)).toBe('The account has 1 entry; pass delete_entries=true to delete it too');
+    const missing = new ApiError(404, { message: 'Tag not found', code: 'NOT_FOUND', key: 'tagNotFound' });
+    await changeLocale('br');
+    // The server's message stays in the language of the request; the key follows the interface.
+    expect(errorMessage(missing)).toBe('Tag não encontrada');
+    expect(errorMessage(conflict)).toBe(
+      'A conta tem 12 lançamentos; envie delete_entries=true para excluí-los também',
+    );
+  });
+
+  it("falls back to the server's message for a key the catalogue lacks, then to the fallback text", () => {
+    const unknown = new ApiError(409, { message: 'A tag já existe', code: 'CONFLICT', key: 'noSuchKey' });
+    expect(errorMessage(unknown)).toBe('A tag já existe');
+    expect(errorMessage(new ApiError(404, { message: 'Conta não encontrada', code: 'NOT_FOUND' }))).toBe(
       'Conta não encontrada',
     );
-    expect(errorMessage(t, new ApiError(409, '', 'CONFLICT'), 'entries:errors.save')).toBe(
-      'entries:errors.save',
+    expect(errorMessage(new ApiError(409, { message: '', code: 'CONFLICT' }), 'entries:errors.save')).toBe(
+      'Could not save the entry',
     );
   });
 
   it('uses catalogue texts for the other failures', () => {
-    expect(errorMessage(t, new ApiError(0, 'Network error', 'NETWORK_ERROR'))).toBe('common:errors.network');
-    expect(errorMessage(t, new ApiError(500, 'Internal server error', 'INTERNAL_ERROR'))).toBe(
-      'common:toast.error',
+    expect(errorMessage(new ApiError(0, { message: 'Network error', code: 'NETWORK_ERROR' }))).toBe(
+      'Could not reach the server. Check your connection.',
     );
-    expect(errorMessage(t, new ApiError(403, 'Forbidden', 'FORBIDDEN'), 'auth:login.failed')).toBe(
-      'auth:login.failed',
-    );
-    expect(errorMessage(t, new Error('boom'))).toBe('common:toast.error');
+    const internal = new ApiError(500, { message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(errorMessage(internal)).toBe('Unexpected error');
+    const forbidden = new ApiError(403, { message: 'Forbidden', code: 'FORBIDDEN', key: 'unauthenticated' });
+    expect(errorMessage(forbidden, 'entries:errors.save')).toBe('Could not save the entry');
+    expect(errorMessage(new Error('boom'))).toBe('Unexpected error');
   });
 });

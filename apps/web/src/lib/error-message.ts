@@ -1,26 +1,29 @@
 import { isApiError } from './api-client.ts';
-import type { TFunction } from './i18n.ts';
+import { i18n } from './i18n.ts';
 
 /**
- * A user-facing, translated message for a failed call. The server translates its messages (the user's
- * language, else the Accept-Language the client sends: docs/decisions/errors.md), so a 409 or 404 says
- * what went wrong ("The tag already exists") instead of DESIGN §7's generic "Unexpected error"; other
- * codes get catalogue texts, and a 422's field messages are shown under the fields instead. The failure
+ * A user-facing message for a failed call, in the interface language. A 409 or 404 says what went wrong
+ * ("The tag already exists") instead of DESIGN §7's generic "Unexpected error": its text comes from the
+ * `api` catalogue by the key the server sent (with its parameters), else it is the server's own message.
+ * Other codes get catalogue texts; a 422's field messages are shown under the fields instead. The failure
  * texts DESIGN §7 fixes (login, register) are chosen by their pages, not here.
  */
-export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'common:toast.error'): string {
-  if (!isApiError(error)) return t(fallbackKey);
+export function errorMessage(error: unknown, fallbackKey = 'common:toast.error'): string {
+  if (!isApiError(error)) return i18n.t(fallbackKey);
   switch (error.code) {
     case 'NETWORK_ERROR':
-      return t('common:errors.network');
+      return i18n.t('common:errors.network');
     case 'RATE_LIMITED':
-      return t('common:errors.rateLimited');
+      return i18n.t('common:errors.rateLimited');
     case 'INVALID_CREDENTIALS':
-      return t('auth:login.invalidCredentials');
+      return i18n.t('auth:login.invalidCredentials');
     case 'CONFLICT':
-    case 'NOT_FOUND':
-      return error.message || t(fallbackKey);
+    case 'NOT_FOUND': {
+      const key = `api:messages.${error.key}`;
+      if (error.key && i18n.exists(key, error.params)) return i18n.t(key, error.params);
+      return error.message || i18n.t(fallbackKey);
+    }
     default:
-      return t(fallbackKey);
+      return i18n.t(fallbackKey);
   }
 }

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@centavo/shared';
 import { VALIDATION_DEBOUNCE_MS } from '@centavo/shared/constants';
 import { type RuleSpec, type ValidationFailure, validateValue } from '@centavo/shared/validation/index';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from './i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A field's error: a rule failure (translated at render, so it follows the active interface language —
@@ -10,9 +10,12 @@ import { useTranslation } from './i18n.ts';
  */
 type FieldError = { kind: 'rule'; failure: ValidationFailure } | { kind: 'server'; message: string };
 
+type Rules<V> = Partial<Record<keyof V & string, RuleSpec>>;
+
 export interface UseFormOptions<V extends Record<string, unknown>> {
   initialValues: V;
-  rules?: Partial<Record<keyof V & string, RuleSpec>>;
+  /** The rules, or a function of the values for rules that depend on them (read when a check runs). */
+  rules?: Rules<V> | ((values: V) => Rules<V>);
   onSubmit: (values: V) => unknown;
 }
 
@@ -63,6 +66,10 @@ export function useForm<V extends Record<string, unknown>>({
   valuesRef.current = values;
   const rulesRef = useRef(rules);
   rulesRef.current = rules;
+  const currentRules = useCallback(
+    (all: V): Rules<V> => (typeof rulesRef.current === 'function' ? rulesRef.current(all) : rulesRef.current),
+    [],
+  );
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -74,12 +81,12 @@ export function useForm<V extends Record<string, unknown>>({
 
   const checkField = useCallback(
     (field: keyof V & string, all: V = valuesRef.current): FieldError | undefined => {
-      const spec = rulesRef.current[field];
+      const spec = currentRules(all)[field];
       if (!spec) return undefined;
       const failure = validateValue(all[field], spec, { values: all });
       return failure ? { kind: 'rule', failure } : undefined;
     },
-    [],
+    [currentRules],
   );
 
   const validateField = useCallback(
@@ -107,7 +114,7 @@ export function useForm<V extends Record<string, unknown>>({
   const validateAll = useCallback((): boolean => {
     const next: Partial<Record<keyof V & string, FieldError>> = {};
     let firstInvalid: string | null = null;
-    for (const field of Object.keys(rulesRef.current) as (keyof V & string)[]) {
+    for (const field of Object.keys(currentRules(valuesRef.current)) as (keyof V & string)[]) {
       const error = checkField(field);
       if (error) {
         next[field] = error;
@@ -119,7 +126,7 @@ export function useForm<V extends Record<string, unknown>>({
       focusField(firstInvalid);
     }
     return firstInvalid === null;
-  }, [checkField]);
+  }, [checkField, currentRules]);
 
   /** Puts a 422 `errors` map under its fields; messages for unknown fields go to the form-level error. */
   const setServerErrors = useCallback((fieldErrors: FieldErrors, fallback?: string | null) => {

@@ -37,6 +37,11 @@ export function htmlLang(locale: LocaleCode): string {
   return locale === 'br' ? 'pt-BR' : 'en';
 }
 
+/** The locale of an `<html lang>` tag (i18next's language): pt-BR → br, anything else → en. */
+export function localeOfLanguage(language: string | undefined): LocaleCode {
+  return language === 'pt-BR' ? 'br' : 'en';
+}
+
 /** BCP 47 tag for Intl formatting. */
 export function intlLocale(locale: LocaleCode): string {
   return locale === 'br' ? 'pt-BR' : 'en-US';

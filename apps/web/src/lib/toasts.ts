@@ -1,43 +1,20 @@
 import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@centavo/shared/constants';
-import { useSyncExternalStore } from 'react';
 import { i18n } from './i18n.ts';
 
 /**
- * Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. The notifications
- * package and its container load with the first toast, not with the first page.
+ * Toasts of spec §9 / DESIGN §7: success 5 s, errors 2 s, texts from the catalogue. Mantine's notifications
+ * load beside the first page, not in the app's entry chunk (app/providers.tsx mounts their container).
  */
-let wanted = false;
-const listeners = new Set<() => void>();
-
-function want(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
-
-/** Whether the toast container should be mounted (true from the first toast on). */
-export function useToastsWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => wanted,
-    () => wanted,
-  );
-}
-
 function show(message: string, color: string, autoClose: number): void {
-  want();
-  import('./notifications.ts').then(({ notifications }) => {
+  void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({
       message,
       color,
       autoClose,
       withBorder: true,
       closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
-    });
-  });
+    }),
+  );
 }
 
 export function toastSuccess(message: string = i18n.t('common:toast.success')): void {

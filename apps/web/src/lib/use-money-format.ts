@@ -1,29 +1,22 @@
-import type { Currency, Preferences } from '@centavo/shared';
+import type { Currency } from '@centavo/shared';
 import { DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
-import { formatMoney } from '@centavo/shared/money';
-import { useQuery } from '@tanstack/react-query';
+import { formatMoney, type MoneyCurrency } from '@centavo/shared/money';
 import { useCallback, useMemo } from 'react';
-import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
 import { intlLocale } from './locale.ts';
-
-/**
- * The query keys match features/preferences (['user','preferences'], ['reference','currency']) so every
- * page shares one cache entry; they are repeated here because lib must not import from a feature.
- */
-const PREFERENCES_KEY = ['user', 'preferences'] as const;
-const CURRENCIES_KEY = ['reference', 'currency'] as const;
+import { usePreferences } from './queries/preferences.ts';
+import { useCurrencies } from './queries/reference.ts';
 
 /** Currency shown until the preferences arrive (spec §3 default: id 4 = BRL). */
-const FALLBACK_CURRENCY = 'BRL';
+const FALLBACK_CURRENCY: MoneyCurrency = { code: 'BRL', digits: 2 };
 
 export interface MoneyFormat {
-  /** ISO 4217 code of the user's currency. */
-  currency: string;
+  /** The user's currency: its ISO 4217 code and minor-unit digits (amounts are integer minor units). */
+  currency: MoneyCurrency;
   /** BCP 47 locale of the interface language (en → en-US, br → pt-BR). */
   locale: string;
-  /** Cents → "R$ 1.234,56" in the user's currency and the active locale. */
-  format: (cents: number) => string;
+  /** Minor units → "R$ 1.234,56" / "¥1,234" in the user's currency and the active locale. */
+  format: (value: number) => string;
   /** Whether the user's currency is known yet (false while preferences load). */
   ready: boolean;
   /**
@@ -34,27 +27,21 @@ export interface MoneyFormat {
   settled: boolean;
 }
 
-/** Picks the currency code for a preferences' currency id; BRL when unknown. */
-export function currencyCodeFor(currencyId: number | undefined, currencies: readonly Currency[]): string {
+/** The currency of a preferences' currency id; BRL when unknown. */
+export function currencyFor(currencyId: number | undefined, currencies: readonly Currency[]): MoneyCurrency {
   const id = currencyId ?? DEFAULT_CURRENCY_ID;
-  return currencies.find((c) => c.id === id)?.code ?? FALLBACK_CURRENCY;
+  const found = currencies.find((c) => c.id === id);
+  return found ? { code: found.code, digits: found.decimals } : FALLBACK_CURRENCY;
 }
 
 /** The user's currency (preferences → GET /currency) and the interface locale, with a formatter. */
 export function useMoneyFormat(): MoneyFormat {
   const language = useLocale();
-  const preferences = useQuery({
-    queryKey: PREFERENCES_KEY,
-    queryFn: () => apiRequest<Preferences>('/user/preferences'),
-    staleTime: 60_000,
-  });
-  const currencies = useQuery({
-    queryKey: CURRENCIES_KEY,
-    queryFn: () => apiRequest<{ data: Currency[] }>('/currency'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const preferences = usePreferences();
+  const currencies = useCurrencies();
   const locale = intlLocale(language);
-  const currency = currencyCodeFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
+  const { code, digits } = currencyFor(preferences.data?.currency_code_id, currencies.data?.data ?? []);
+  const currency = useMemo(() => ({ code, digits }), [code, digits]);
   const format = useCallback((value: number) => formatMoney(value, currency, locale), [currency, locale]);
   const ready = preferences.isSuccess && currencies.isSuccess;
   const settled = !preferences.isPending && !currencies.isPending;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueKeys, resources } from './index.ts';
 
+/** i18next's plural suffixes (`key_one`, `key_other`, and `key_zero` tried first for a count of 0). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The app's languages as i18next and Intl.PluralRules know them (lib/i18n.ts in the web app). */
+const TAGS = { en: 'en', br: 'pt-BR' } as const;
+
 describe('i18n catalogues', () => {
   it('has every key in both languages', () => {
     const en = new Set(catalogueKeys(resources.en));
@@ -28,6 +33,24 @@ describe('i18n catalogues', () => {
           .match(/\{\w+\}/g)
           ?.sort() ?? [];
       expect(b, key).toEqual(a);
+    }
+  });
+
+  it('gives every plural key its one and other forms, and only forms the language has', () => {
+    for (const [locale, tag] of Object.entries(TAGS) as [keyof typeof TAGS, string][]) {
+      const keys = catalogueKeys(resources[locale]);
+      const bases = new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+      expect(bases.size, `${locale} has plural keys`).toBeGreaterThan(0);
+      // `many` (pt-BR's millions) falls back to `other` in i18next; `zero` is i18next's own extra form.
+      const forms = new Set([...new Intl.PluralRules(tag).resolvedOptions().pluralCategories, 'zero']);
+      for (const base of bases) {
+        expect(keys, `${locale}: ${base}_one`).toContain(`${base}_one`);
+        expect(keys, `${locale}: ${base}_other`).toContain(`${base}_other`);
+        expect(keys, `${locale}: ${base} without its plural forms`).not.toContain(base);
+      }
+      for (const key of keys.filter((k) => PLURAL.test(k))) {
+        expect(forms, `${locale}: ${key}`).toContain(PLURAL.exec(key)?.[1]);
+      }
     }
   });
 });

@@ -2,6 +2,8 @@ import { centsToDecimalString, type EntryFilters, LANGUAGE_IDS } from '@centavo/
 import type { Db } from '../../db/connection.ts';
 import { findAccounts } from '../accounts/accounts.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
+import { findUserById } from '../identity/users.repository.ts';
+import { CURRENCIES } from '../reference/reference.data.ts';
 import { findTags } from '../tags/tags.repository.ts';
 import { findEntries, parseTagIds } from './entries.repository.ts';
 import { toEntryQuery } from './entries.service.ts';
@@ -50,8 +52,14 @@ const HEADERS = {
   ],
 };
 
-/** Value is a number of currency units (exact: built from the decimal string of the cents). */
+/** Value is a number of currency units (exact: built from the decimal string of the minor units). */
 type Cell = string | number;
+
+/** The minor-unit digits of the user's currency (currency ids are positions in CURRENCIES, migration 002). */
+async function currencyDigits(db: Db, userId: number): Promise<number> {
+  const user = await findUserById(db, userId);
+  return (user && CURRENCIES[user.currency_id - 1]?.[2]) ?? 2;
+}
 
 /** The user's entries matching the filters as rows of cells; only the user's rows (every query is scoped). */
 export async function exportRows(
@@ -59,15 +67,16 @@ export async function exportRows(
   userId: number,
   languageId: number,
   filters: EntryFilters,
-): Promise<{ header: string[]; rows: Cell[][] }> {
+): Promise<{ header: string[]; rows: Cell[][]; digits: number }> {
   const br = languageId === LANGUAGE_IDS.br;
   const query = await toEntryQuery(db, userId, filters);
-  const [entries, accounts, categories, subcategories, tags] = await Promise.all([
+  const [entries, accounts, categories, subcategories, tags, digits] = await Promise.all([
     findEntries(db, userId, query),
     findAccounts(db, userId, true),
     findVisibleCategories(db, userId),
     findVisibleSubcategories(db, userId),
     findTags(db, userId),
+    currencyDigits(db, userId),
   ]);
   const name = (row: { name: string; name_br?: string | null }) =>
     br && row.name_br ? row.name_br : row.name;
@@ -84,7 +93,7 @@ export async function exportRows(
     text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
     text(e.account_id ? accountNames.get(e.account_id) : ''),
     text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),
-    Number(centsToDecimalString(e.value)),
+    Number(centsToDecimalString(e.value, digits)),
     e.paid === 1 ? (br ? 'sim' : 'yes') : br ? 'não' : 'no',
     text(
       parseTagIds(e.tag_ids)
@@ -93,7 +102,7 @@ export async function exportRows(
     ),
     text(e.notes),
   ]);
-  return { header: br ? HEADERS.br : HEADERS.en, rows };
+  return { header: br ? HEADERS.br : HEADERS.en, rows, digits };
 }
 
 // The CSV and XLSX writers are imported on first export: exceljs alone took longer to load than the rest of
@@ -104,13 +113,14 @@ export async function toCsv(header: string[], rows: Cell[][]): Promise<string> {
   return stringify([header, ...rows]);
 }
 
-export async function toXlsx(header: string[], rows: Cell[][]): Promise<Buffer> {
+/** `digits`: the currency's minor-unit digits, shown by the value column's number format (¥1,234; R$ 1.234,56). */
+export async function toXlsx(header: string[], rows: Cell[][], digits = 2): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Entries');
   sheet.addRow(header);
   for (const row of rows) sheet.addRow(row);
-  sheet.getColumn(8).numFmt = '#,##0.00';
+  sheet.getColumn(8).numFmt = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,7 +1,8 @@
 import { LOCALES } from '@centavo/shared/constants';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { currentLocale, useTranslation } from '../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../lib/i18n.ts';
 import { htmlLang } from '../../lib/locale.ts';
 import { pickLanguage } from './LanguageMenu.tsx';
 

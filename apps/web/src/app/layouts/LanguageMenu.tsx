@@ -1,8 +1,9 @@
 import type { LocaleCode } from '@centavo/shared/constants';
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../../features/auth/session.ts';
-import { currentLocale, useTranslation } from '../../lib/i18n.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { htmlLang } from '../../lib/locale.ts';
 import { toastError } from '../../lib/toasts.ts';
 import classes from './layouts.module.css';

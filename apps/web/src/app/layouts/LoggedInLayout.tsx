@@ -1,4 +1,3 @@
-import '../mantine-styles-app.ts';
 import {
   ActionIcon,
   AppShell,
@@ -35,25 +34,16 @@ import {
   IconTargetArrow,
   IconUser,
 } from '@tabler/icons-react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import {
-  isSigningOut,
-  onPreferencesSaved,
-  scheduleTokenRefresh,
-  signOut,
-} from '../../features/auth/session.ts';
-import { PREFERENCES_QUERY_KEY } from '../../features/preferences/api/get-preferences.ts';
+import { isSigningOut, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { useTranslation } from '../../lib/i18n.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { Link } from '../../lib/router-dom.tsx';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
@@ -99,11 +89,6 @@ function useNavGroups(): { label: string; items: NavItem[] }[] {
       ],
     },
   ];
-}
-
-function isActive(pathname: string, to: string): boolean {
-  if (to.startsWith('/card/')) return pathname.startsWith('/card/');
-  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function UserMenu() {
@@ -199,11 +184,6 @@ export function LoggedInLayout() {
   const expiresAt = auth.isAuthenticated ? auth.token?.expires_at : undefined;
   useEffect(() => scheduleTokenRefresh(expiresAt, handleUnauthenticated), [expiresAt]);
 
-  useEffect(
-    () => onPreferencesSaved(() => queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY })),
-    [],
-  );
-
   if (!auth.isAuthenticated) {
     return (
       <Navigate
@@ -215,82 +195,80 @@ export function LoggedInLayout() {
   }
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding={{ base: 'sm', sm: 'lg' }}
-      >
-        <a href="#main" className={classes.skipLink}>
-          {t('skipToContent')}
-        </a>
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={opened ? t('actions.closeNavigation') : t('actions.openNavigation')}
-                aria-expanded={opened}
-                aria-controls="app-navbar"
-              />
-              <Link to={paths.entriesList} style={{ color: 'inherit', textDecoration: 'none' }}>
-                <Logo size={28} />
-              </Link>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Tooltip label={t('nav.upgrade')}>
-                <ActionIcon
-                  component={Link}
-                  to={paths.configs.upgrade}
-                  variant="light"
-                  size="lg"
-                  aria-label={t('nav.upgrade')}
-                  visibleFrom="xs"
-                >
-                  <IconSparkles size={18} stroke={1.6} />
-                </ActionIcon>
-              </Tooltip>
-              <ThemeToggle />
-              <UserMenu />
-            </Group>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a href="#main" className={classes.skipLink}>
+        {t('skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('actions.closeNavigation') : t('actions.openNavigation')}
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <Link to={paths.entriesList} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Logo size={28} />
+            </Link>
           </Group>
-        </AppShell.Header>
-        <AppShell.Navbar id="app-navbar" p="sm" component="nav" aria-label={t('nav.main')}>
-          <ScrollArea type="auto">
-            <Stack gap="md">
-              {groups.map((group) => (
-                <Stack key={group.label} gap={2}>
-                  <Text className={classes.navSection} fz={11} fw={700} c="dimmed" px="sm" pb={2}>
-                    {group.label}
-                  </Text>
-                  {group.items.map((item) => (
-                    <NavLink
-                      key={item.to}
-                      component={Link}
-                      to={item.to}
-                      label={item.label}
-                      leftSection={<item.icon size={18} stroke={1.6} />}
-                      active={isActive(location.pathname, item.to)}
-                      aria-current={isActive(location.pathname, item.to) ? 'page' : undefined}
-                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                    />
-                  ))}
-                </Stack>
-              ))}
-            </Stack>
-          </ScrollArea>
-        </AppShell.Navbar>
-        <AppShell.Main id="main">
-          <ErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </AppShell.Main>
-      </AppShell>
-    </QueryClientProvider>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={t('nav.upgrade')}>
+              <ActionIcon
+                component={Link}
+                to={paths.configs.upgrade}
+                variant="light"
+                size="lg"
+                aria-label={t('nav.upgrade')}
+                visibleFrom="xs"
+              >
+                <IconSparkles size={18} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" p="sm" component="nav" aria-label={t('nav.main')}>
+        <ScrollArea type="auto">
+          <Stack gap="md">
+            {groups.map((group) => (
+              <Stack key={group.label} gap={2}>
+                <Text className={classes.navSection} fz={11} fw={700} c="dimmed" px="sm" pb={2}>
+                  {group.label}
+                </Text>
+                {group.items.map((item) => (
+                  // react-router marks the link of the current page aria-current="page", which Mantine's
+                  // NavLink styles as active.
+                  <NavLink
+                    key={item.to}
+                    component={RouterNavLink}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<item.icon size={18} stroke={1.6} />}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -1,11 +1,10 @@
 import { Anchor, Box, Container, Group, Paper, Text } from '@mantine/core';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import { useTranslation } from '../../lib/i18n.ts';
-import { Link } from '../../lib/router-dom.tsx';
 import { paths } from '../paths.ts';
 import { LanguageToggle } from './LanguageMenu.tsx';
 import classes from './layouts.module.css';

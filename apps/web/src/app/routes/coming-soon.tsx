@@ -1,8 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { setAuthState, useAuth } from '../../lib/auth-store.ts';
-import { useTranslation } from '../../lib/i18n.ts';
 
 /** Areas of later issues: a real, translated page inside the layout, not a blank. */
 export function BudgetRoute() {

@@ -16,14 +16,19 @@ export interface AccountFormValues extends Record<string, unknown> {
 
 export const COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
-export function accountFormValues(account: Account | null, locale: string): AccountFormValues {
+/** `digits`: the minor-unit digits of the user's currency. */
+export function accountFormValues(
+  account: Account | null,
+  locale: string,
+  digits: number,
+): AccountFormValues {
   if (!account) return { name: '', bank_id: null, type: 'checking', initial_balance: '', color: '' };
   return {
     name: account.name,
     bank_id: account.bank_id === null ? null : String(account.bank_id),
     type: account.type,
     initial_balance:
-      account.initial_balance === 0 ? '' : formatCentsForInput(account.initial_balance, locale),
+      account.initial_balance === 0 ? '' : formatCentsForInput(account.initial_balance, locale, digits),
     color: account.color ?? '',
   };
 }
@@ -36,12 +41,13 @@ export type AccountFormError = 'name' | 'initial_balance' | 'color';
  */
 export function accountBody(
   values: AccountFormValues,
+  digits: number,
 ): { ok: true; body: AccountCreateBody & AccountUpdateBody } | { ok: false; errors: AccountFormError[] } {
   const errors: AccountFormError[] = [];
   const name = values.name.trim();
   if (!name || name.length > 100) errors.push('name');
   const text = values.initial_balance.trim();
-  const initial = text === '' ? 0 : parseMoney(text);
+  const initial = text === '' ? 0 : parseMoney(text, digits);
   if (initial === null || Math.abs(initial) > MAX_CENTS) errors.push('initial_balance');
   const color = values.color.trim();
   if (color !== '' && !COLOR_RE.test(color)) errors.push('color');

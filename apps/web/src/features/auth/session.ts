@@ -6,9 +6,9 @@ import { clearAuth, getAuthState, setAuthState, storeToken } from '../../lib/aut
 import { changeLocale } from '../../lib/i18n.ts';
 import { languageIdFromLocale, localeFromLanguageId } from '../../lib/locale.ts';
 import { navigate } from '../../lib/navigation.ts';
-// Preferences are part of signing in (spec §4), hence these imports from another feature.
-import { getPreferences } from '../preferences/api/get-preferences.ts';
-import { updatePreferences } from '../preferences/api/update-preferences.ts';
+import { queryKeys } from '../../lib/queries/keys.ts';
+import { getPreferences, updatePreferences } from '../../lib/queries/preferences.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { getMe } from './api/get-me.ts';
 import { logout } from './api/logout.ts';
 
@@ -51,15 +51,6 @@ export async function signOut(): Promise<void> {
   }, 0);
 }
 
-type PreferencesListener = () => void;
-const preferencesListeners = new Set<PreferencesListener>();
-
-/** Lets the query cache hear that the language preference was saved from the language menu. */
-export function onPreferencesSaved(listener: PreferencesListener): () => void {
-  preferencesListeners.add(listener);
-  return () => preferencesListeners.delete(listener);
-}
-
 /** Switches the interface language and, when signed in, saves it as the user's preference. */
 export async function switchLanguage(locale: LocaleCode): Promise<void> {
   await changeLocale(locale);
@@ -68,7 +59,7 @@ export async function switchLanguage(locale: LocaleCode): Promise<void> {
   const language_id = languageIdFromLocale(locale);
   if (current.language_id === language_id) return;
   await updatePreferences({ ...current, language_id });
-  for (const listener of preferencesListeners) listener();
+  await queryClient.invalidateQueries({ queryKey: queryKeys.preferences });
 }
 
 /**

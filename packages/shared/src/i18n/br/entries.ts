@@ -30,7 +30,8 @@ export const entries = {
   },
   list: {
     label: 'Lançamentos de {month}',
-    count: 'Lançamentos: {count}',
+    count_one: '{count} lançamento',
+    count_other: '{count} lançamentos',
     dayTotal: 'Total do dia',
     markPaid: 'Marcar “{description}” como pago',
     markUnpaid: 'Marcar “{description}” como não pago',

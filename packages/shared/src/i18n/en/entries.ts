@@ -30,7 +30,8 @@ export const entries = {
   },
   list: {
     label: 'Entries of {month}',
-    count: 'Entries: {count}',
+    count_one: '{count} entry',
+    count_other: '{count} entries',
     dayTotal: 'Total of the day',
     markPaid: 'Mark “{description}” as paid',
     markUnpaid: 'Mark “{description}” as not paid',

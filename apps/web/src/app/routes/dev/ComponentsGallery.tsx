@@ -1,12 +1,11 @@
-import '../../mantine-styles-app.ts';
 import { Alert, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../../components/ComingSoon.tsx';
 import { Logo, LogoMark } from '../../../components/Logo.tsx';
 import { NotFound } from '../../../components/NotFound.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { LanguageToggle } from '../../layouts/LanguageMenu.tsx';
 

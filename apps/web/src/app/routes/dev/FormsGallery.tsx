@@ -1,11 +1,10 @@
-import '../../mantine-styles-app.ts';
 import { Container, Paper, SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ForgotPasswordPage } from '../../../features/auth/pages/ForgotPasswordPage.tsx';
 import { LoginPage } from '../../../features/auth/pages/LoginPage.tsx';
 import { RegisterPage } from '../../../features/auth/pages/RegisterPage.tsx';
 import { ResetPasswordPage } from '../../../features/auth/pages/ResetPasswordPage.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 
 /** /allforms (development builds only): every visitor form side by side, to check validation messages. */
 export function FormsGallery() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /**
  * DELETE /account/{id}. An account with entries answers 409 unless `delete_entries=true` is sent
@@ -23,22 +24,24 @@ export function isAccountHasEntries(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/**
- * The number of entries, read from the 409 message ("The account has N entries; …"). The API has no
- * structured field for it, so this is best-effort: null when the message changes shape.
- */
-export function entriesCountFromConflict(error: unknown): number | null {
+/** The number of entries the 409 reports (`params.count` of `accountHasEntries`), or null without one. */
+export function entriesCountOf(error: unknown): number | null {
   if (!(error instanceof ApiError)) return null;
-  const match = /has (\d+) entr/.exec(error.message);
-  return match?.[1] ? Number(match[1]) : null;
+  const { count } = error.params;
+  return typeof count === 'number' ? count : null;
 }
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    // Its entries went too, and transfers changed other accounts' balances: every cached view is stale
-    // (only the queries on screen refetch). The entries feature's keys are its own business.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Its entries went too (transfers change the other accounts' balances), and with them the usage counts
+    // of their tags. Categories are untouched.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+      ]),
   });
 }

@@ -1,7 +1,7 @@
 import type { Account, AccountUpdateBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ACCOUNTS_QUERY_KEY } from './get-accounts.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export function updateAccount({ id, body }: { id: number; body: AccountUpdateBody }): Promise<Account> {
   return apiRequest<Account>(`/account/${id}`, { method: 'PUT', body });
@@ -12,6 +12,11 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY }),
+    // Its initial balance counts in the month's balances.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.entries.balances() }),
+      ]),
   });
 }

@@ -1,10 +1,7 @@
-// Switch is used only here: its CSS rides in this lazy chunk, not in the shell's list (app/mantine-styles.ts).
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
 import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
 import { CloseButton, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { type AccountFilters, isAccountType } from '../filters.ts';
 
 /**

@@ -2,12 +2,12 @@ import type { Account, Bank } from '@centavo/shared';
 import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { type AccountFormValues, accountBody, accountFormValues } from '../account-form.ts';
@@ -32,14 +32,14 @@ function AccountForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['ledger', 'common']);
-  const { locale } = useMoneyFormat();
+  const { locale, currency } = useMoneyFormat();
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const form = useForm<AccountFormValues>({
-    initialValues: accountFormValues(account, locale),
+    initialValues: accountFormValues(account, locale, currency.digits),
     rules: { name: 'required|max:100' },
     onSubmit: (values) => {
-      const result = accountBody(values);
+      const result = accountBody(values, currency.digits);
       if (!result.ok) {
         const messages: Record<string, string[]> = {};
         for (const field of result.errors) {
@@ -60,8 +60,8 @@ function AccountForm({
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       if (account) update.mutate({ id: account.id, body: result.body }, handlers);

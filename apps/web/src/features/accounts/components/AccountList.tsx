@@ -12,8 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface AccountActions {
   onEdit: (account: Account) => void;

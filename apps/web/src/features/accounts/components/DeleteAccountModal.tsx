@@ -2,10 +2,10 @@ import type { Account } from '@centavo/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { entriesCountFromConflict, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
+import { entriesCountOf, isAccountHasEntries, useDeleteAccount } from '../api/delete-account.ts';
 
 /** Which question the dialog asks: the plain confirmation, or the one after the API said "it has entries". */
 type Step = { kind: 'confirm' } | { kind: 'withEntries'; count: number | null };
@@ -46,10 +46,10 @@ export function DeleteAccountModal({
         },
         onError: (error) => {
           if (!deleteEntries && isAccountHasEntries(error)) {
-            setStep({ kind: 'withEntries', count: entriesCountFromConflict(error) });
+            setStep({ kind: 'withEntries', count: entriesCountOf(error) });
             return;
           }
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
         },
       },
     );
@@ -74,11 +74,9 @@ export function DeleteAccountModal({
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             <Stack gap={6}>
               <Text fz="sm" fw={600}>
-                {step.count === 1
-                  ? t('accounts.delete.withEntriesOne')
-                  : step.count === null
-                    ? t('accounts.delete.withEntriesUnknown')
-                    : t('accounts.delete.withEntriesCount', { count: step.count })}
+                {step.count === null
+                  ? t('accounts.delete.withEntriesUnknown')
+                  : t('accounts.delete.withEntries', { count: step.count })}
               </Text>
               <Text fz="sm">{t('accounts.delete.withEntriesBody')}</Text>
             </Stack>

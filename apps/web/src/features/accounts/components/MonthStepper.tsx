@@ -1,7 +1,7 @@
 import { addMonths, currentMonth } from '@centavo/shared/dates';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** "November 2026" for a YYYY-MM in a locale (built from parts, so no time zone can shift the month). */
 export function monthLabel(month: string, locale: string): string {

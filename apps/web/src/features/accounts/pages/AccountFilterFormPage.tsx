@@ -1,13 +1,10 @@
-import '../../../app/mantine-styles-app.ts';
 import { Anchor, Box, Button, Container, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
 import { EMPTY_ACCOUNT_FILTERS, filtersSearch, readAccountFilters } from '../filters.ts';
 

@@ -4,17 +4,16 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInp
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
+import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useAccounts } from '../api/get-accounts.ts';
 import { useBanks } from '../api/get-banks.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
@@ -69,10 +68,7 @@ function Totals({
           data-testid="total-balance"
         />
         <Text fz="xs" c="dimmed">
-          {accounts.length === 1
-            ? t('accounts.totalOfOne')
-            : t('accounts.totalOf', { count: accounts.length })}{' '}
-          · {t('accounts.balanceHint')}
+          {t('accounts.totalOf', { count: accounts.length })} · {t('accounts.balanceHint')}
         </Text>
       </Paper>
       <Paper withBorder radius="lg" p="md">
@@ -130,7 +126,7 @@ export function AccountListPage() {
           toastSuccess(
             t(saved.archived ? 'accounts.archivedToast' : 'accounts.unarchivedToast', { name: saved.name }),
           ),
-        onError: (error) => toastError(errorMessage(t, error)),
+        onError: (error) => toastError(errorMessage(error)),
       },
     );
   }

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
         await forgotPassword(values);
         setSentTo(values.email);
       } catch (error) {
-        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
+        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
       } finally {
         setSubmitting(false);
       }

@@ -1,14 +1,12 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
-import { preloadSignedIn } from '../../../app/signed-in-preload.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
@@ -31,17 +29,13 @@ export function LoginPage() {
     rules: { email: 'required|email', password: 'required' },
     onSubmit: async (values) => {
       setSubmitting(true);
-      preloadSignedIn();
       try {
         await completeSignIn(await login(values));
         navigate(returnPath(location.state), { replace: true });
       } catch (error) {
         // Spec §8: a 2 s toast, and the server's errors go to the form.
         toastError(t('login.failed'));
-        form.setServerErrors(
-          isApiError(error) ? error.errors : {},
-          errorMessage(t, error, 'auth:login.failed'),
-        );
+        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error, 'auth:login.failed'));
       } finally {
         setSubmitting(false);
       }

@@ -1,14 +1,15 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { getPublicConfig } from '../api/get-public-config.ts';
 import { register } from '../api/register.ts';
@@ -40,7 +41,7 @@ export function RegisterPage() {
         toastError(t('register.failed'));
         form.setServerErrors(
           isApiError(error) ? error.errors : {},
-          isApiError(error) && error.status === 422 ? null : errorMessage(t, error, 'auth:register.failed'),
+          isApiError(error) && error.status === 422 ? null : errorMessage(error, 'auth:register.failed'),
         );
       } finally {
         setSubmitting(false);

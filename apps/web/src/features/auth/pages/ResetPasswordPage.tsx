@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -34,7 +33,7 @@ export function ResetPasswordPage() {
           fieldErrors,
           tokenProblem || (isApiError(error) && error.status === 422 && !('password' in fieldErrors))
             ? t('reset.failed')
-            : errorMessage(t, error),
+            : errorMessage(error),
         );
       } finally {
         setSubmitting(false);

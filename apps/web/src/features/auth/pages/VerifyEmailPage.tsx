@@ -1,11 +1,10 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
-import { useSearchParams } from '../../../lib/search-params.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 

@@ -1,11 +1,10 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 
 /** Internal thank-you page after registration, when no external REGISTER_THANK_YOU_URL is configured. */

@@ -1,7 +1,7 @@
 import type { Category, CategoryCreateBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CATEGORIES_QUERY_KEY } from './get-categories.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export function createCategory(body: CategoryCreateBody): Promise<Category> {
   return apiRequest<Category>('/category', { method: 'POST', body });
@@ -11,6 +11,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { CategoryDeleteBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /**
  * DELETE /category/{id}, with the replacement for its entries in the body. Without one, a category in use
@@ -18,7 +19,11 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCategory,
-    // Entries moved to another category: every cached list that shows categories is stale.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Its entries moved to the replacement category (of the same type: totals and balances stay).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.entries.lists() }),
+      ]),
   });
 }

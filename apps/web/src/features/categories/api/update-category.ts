@@ -1,7 +1,7 @@
 import type { Category, CategoryUpdateBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CATEGORIES_QUERY_KEY } from './get-categories.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** A type change of a category in use answers 409 (its entries' operations would no longer match). */
 export function updateCategory({ id, body }: { id: number; body: CategoryUpdateBody }): Promise<Category> {
@@ -12,6 +12,6 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
   });
 }

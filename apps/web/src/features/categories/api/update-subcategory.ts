@@ -1,7 +1,7 @@
 import type { Subcategory, SubcategoryUpdateBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { CATEGORIES_QUERY_KEY } from './get-categories.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export function updateSubcategory({
   id,
@@ -17,6 +17,6 @@ export function useUpdateSubcategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSubcategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
   });
 }

@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { categoryIcon } from '../icons.ts';
 
 export interface CategoryActions {

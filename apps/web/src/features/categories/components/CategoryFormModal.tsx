@@ -1,11 +1,11 @@
 import type { Category } from '@centavo/shared';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
@@ -49,8 +49,8 @@ function CategoryForm({
             form.setServerErrors({ type: [t('categories.form.typeLocked')] });
             return;
           }
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       if (category) update.mutate({ id: category.id, body: categoryUpdateBody(values, category) }, handlers);

@@ -2,8 +2,8 @@ import type { Category } from '@centavo/shared';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { isCategoryInUse, useDeleteCategory } from '../api/delete-category.ts';
 import { replacementCandidates } from '../category-tree.ts';
@@ -64,7 +64,7 @@ export function DeleteCategoryModal({
             setInUse(true);
             return;
           }
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
         },
       },
     );

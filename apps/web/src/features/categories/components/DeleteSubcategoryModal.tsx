@@ -1,8 +1,8 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useDeleteSubcategory } from '../api/delete-subcategory.ts';
 
@@ -30,7 +30,7 @@ export function DeleteSubcategoryModal({
           toastSuccess(t('categories.subDeletedToast', { name: target.subcategory.name }));
           onClose();
         },
-        onError: (error) => toastError(errorMessage(t, error)),
+        onError: (error) => toastError(errorMessage(error)),
       },
     );
   }

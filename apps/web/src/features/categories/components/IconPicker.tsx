@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 import { CATEGORY_ICON_NAMES, CATEGORY_ICONS } from '../icons.ts';
 import classes from './IconPicker.module.css';
 

@@ -1,9 +1,9 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useUpdateSubcategory } from '../api/update-subcategory.ts';
@@ -31,8 +31,8 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error));
-          toastError(errorMessage(t, error));
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
         },
       };
       const name = values.name.trim();

@@ -3,11 +3,11 @@ import { Alert, Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { useSearchParams } from '../../../lib/search-params.ts';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../../../lib/queries/categories.ts';
 import {
   CATEGORY_TAB_ORDER,
   DEFAULT_CATEGORY_TYPE,

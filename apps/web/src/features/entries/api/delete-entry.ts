@@ -1,7 +1,7 @@
 import type { EntryScope } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { entryKeys } from './keys.ts';
+import { invalidateAfterEntryChange } from './invalidate.ts';
 
 export interface DeleteEntryArgs {
   id: number;
@@ -17,6 +17,6 @@ export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entryKeys.all }),
+    onSuccess: () => invalidateAfterEntryChange(queryClient),
   });
 }

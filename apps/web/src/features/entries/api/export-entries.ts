@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_BASE, ApiError, REFRESH_MARGIN_MS, refreshToken } from '../../../lib/api-client.ts';
+import {
+  API_BASE,
+  errorFromResponse,
+  networkError,
+  REFRESH_MARGIN_MS,
+  refreshToken,
+} from '../../../lib/api-client.ts';
 import { getAuthState } from '../../../lib/auth-store.ts';
 import { type EntryListState, toApiQuery } from '../lib/filters.ts';
 
@@ -29,9 +35,9 @@ export async function exportEntries(
       headers: token ? { authorization: `Bearer ${token.access_token}` } : {},
     });
   } catch {
-    throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+    throw networkError();
   }
-  if (!response.ok) throw new ApiError(response.status, response.statusText, 'INTERNAL_ERROR');
+  if (!response.ok) throw await errorFromResponse(response, await response.json().catch(() => null));
   const blob = await response.blob();
   return { blob, filename: filenameFor(format, state.month) };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { entryKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** GET /entry/get-start-of-date-carousel: the first month the carousel offers. */
 export function getCarouselStart(): Promise<{ month: string; date: string }> {
@@ -8,7 +8,7 @@ export function getCarouselStart(): Promise<{ month: string; date: string }> {
 }
 
 export function carouselStartQueryOptions() {
-  return queryOptions({ queryKey: entryKeys.carouselStart(), queryFn: getCarouselStart });
+  return queryOptions({ queryKey: queryKeys.entries.carouselStart(), queryFn: getCarouselStart });
 }
 
 export function useCarouselStart() {

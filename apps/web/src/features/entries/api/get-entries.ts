@@ -6,9 +6,9 @@ import {
   useInfiniteQuery,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import { type EntryListState, toApiQuery } from '../lib/filters.ts';
 import { type EntryPage, nextPageParam } from '../lib/paging.ts';
-import { entryKeys } from './keys.ts';
 
 export type { EntryPage } from '../lib/paging.ts';
 
@@ -33,7 +33,7 @@ export function getEntriesPage(
 
 export function entriesQueryOptions(state: EntryListState) {
   return infiniteQueryOptions({
-    queryKey: entryKeys.list(state),
+    queryKey: queryKeys.entries.list(state),
     queryFn: ({ signal, pageParam }) => getEntriesPage(state, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,

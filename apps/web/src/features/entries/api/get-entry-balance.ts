@@ -1,7 +1,7 @@
 import type { EntryBalance } from '@centavo/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { entryKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** GET /entry/balance?month=: the month's totals and the balances at its end. */
 export function getEntryBalance(month: string, signal?: AbortSignal): Promise<EntryBalance> {
@@ -10,7 +10,7 @@ export function getEntryBalance(month: string, signal?: AbortSignal): Promise<En
 
 export function entryBalanceQueryOptions(month: string) {
   return queryOptions({
-    queryKey: entryKeys.balance(month),
+    queryKey: queryKeys.entries.balance(month),
     queryFn: ({ signal }) => getEntryBalance(month, signal),
     placeholderData: keepPreviousData,
   });

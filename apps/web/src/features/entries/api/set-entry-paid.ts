@@ -1,8 +1,8 @@
 import type { Entry } from '@centavo/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import type { EntryListData } from './get-entries.ts';
-import { entryKeys } from './keys.ts';
 
 export interface SetEntryPaidArgs {
   id: number;
@@ -42,7 +42,7 @@ export function patchPaid(
 }
 
 function patchLists(queryClient: QueryClient, id: number, paid: boolean): void {
-  queryClient.setQueriesData<EntryListData>({ queryKey: entryKeys.lists() }, (old) =>
+  queryClient.setQueriesData<EntryListData>({ queryKey: queryKeys.entries.lists() }, (old) =>
     patchPaid(old, id, paid),
   );
 }
@@ -57,9 +57,9 @@ export function useSetEntryPaid() {
   return useMutation({
     mutationFn: setEntryPaid,
     onMutate: async ({ id, paid }): Promise<{ snapshot: Snapshot }> => {
-      await queryClient.cancelQueries({ queryKey: entryKeys.lists() });
+      await queryClient.cancelQueries({ queryKey: queryKeys.entries.lists() });
       const snapshot: Snapshot = queryClient.getQueriesData<EntryListData>({
-        queryKey: entryKeys.lists(),
+        queryKey: queryKeys.entries.lists(),
       });
       patchLists(queryClient, id, paid);
       return { snapshot };
@@ -69,10 +69,12 @@ export function useSetEntryPaid() {
     },
     onSuccess: (entry) => patchLists(queryClient, entry.id, entry.paid),
     onSettled: (_data, _error, { paid }) => {
-      void queryClient.invalidateQueries({ queryKey: entryKeys.balances() });
+      // Balances count paid entries only.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.entries.balances() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all });
       // A "paid" / "not paid" filter no longer matches the flipped row: re-read those lists only.
       void queryClient.invalidateQueries({
-        queryKey: entryKeys.lists(),
+        queryKey: queryKeys.entries.lists(),
         predicate: (query) => {
           const state = query.queryKey[2];
           return typeof state === 'object' && state !== null && 'paid' in state && state.paid !== paid;

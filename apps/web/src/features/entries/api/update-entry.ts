@@ -1,7 +1,7 @@
 import type { Entry, EntryScope, EntryUpdateBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { entryKeys } from './keys.ts';
+import { invalidateAfterEntryChange } from './invalidate.ts';
 
 export interface UpdateEntryArgs {
   id: number;
@@ -19,6 +19,6 @@ export function useUpdateEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entryKeys.all }),
+    onSuccess: () => invalidateAfterEntryChange(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Confirmation before deleting a single entry (series entries go through the scope dialog). */
 export function DeleteDialog({

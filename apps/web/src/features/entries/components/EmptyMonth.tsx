@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFilter, IconPlus, IconReceipt2 } from '@tabler/icons-react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A month without entries: an invitation to add the first one (or to clear filters that hide them). */
 export function EmptyMonth({

@@ -1,187 +1,27 @@
-import {
-  useWindowVirtualizer,
-  type Virtualizer,
-  type VirtualizerOptions,
-  windowScroll,
-} from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { dayFormatter, dayOffset, utcDay } from '../lib/formatters.ts';
-import type { DayHeaderItem, ListItem } from '../lib/group-by-day.ts';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListItem } from '../lib/group-by-day.ts';
 import { type EntryPage, groupPages, NO_PAGES, shouldFetchMore } from '../lib/paging.ts';
-import { type EntriesT, EntryRow, type EntryRowActions, RowAmount } from './EntryRow.tsx';
+import {
+  DAY_GAP,
+  estimatedHeight,
+  FIRST_OVERSCAN,
+  measureRow,
+  OVERSCAN,
+  ROW_REM,
+  rootFontSize,
+  scrollWindowAfterAttach,
+  whenIdle,
+} from '../lib/virtual-rows.ts';
+import { DayHeader } from './DayHeader.tsx';
+import { EntryRow, type EntryRowActions } from './EntryRow.tsx';
 import classes from './entries.module.css';
+import { ListEndRow, type ListPaging } from './ListEndRow.tsx';
 import type { Lookups } from './lookups.ts';
 
-type ScrollToFn = VirtualizerOptions<Window, Element>['scrollToFn'];
-
-/**
- * Heights in rem, equal to the rows' CSS min-heights (entries.module.css): the estimates are then exact,
- * so measuring rendered rows changes no offset and causes no second layout pass.
- */
-const ROW_REM = { day: 2.75, entry: 4 } as const;
-/** Gap under the last row of a day (part of the measured item, so offsets stay exact). */
-const DAY_GAP = 14;
-/** Rows kept rendered beyond the viewport once the first rows are on screen (smooth scrolling)… */
-const OVERSCAN = 8;
-/** …and before: the first paint only waits for what can be seen. */
-const FIRST_OVERSCAN = 1;
-
+/** The benchmark's mark (bench/suites/entries-browser.ts): set once, when the first rows are in the DOM. */
 let firstRowsMarked = false;
-
-/** Runs `task` when the main thread is idle (soon after paint); returns a cancel function. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 300 });
-    return () => cancelIdleCallback(handle);
-  }
-  // Safari has no requestIdleCallback: after the next frame instead.
-  const handle = setTimeout(task, 50);
-  return () => clearTimeout(handle);
-}
-
-function rootFontSize(): number {
-  const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-  return Number.isFinite(size) && size > 0 ? size : 16;
-}
-
-/**
- * Row heights come from the rows' ResizeObserver entries only. The library's default also reads
- * offsetHeight when a row mounts, which forces a synchronous layout of the whole page inside React's
- * commit; the observer reports the same size after the browser's own layout, before paint, and any row
- * taller than its estimate (larger text) is corrected there.
- */
-function measureRow(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<Window, Element>,
-): number {
-  const box = entry?.borderBoxSize?.[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return (
-    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
-  );
-}
-
-/**
- * The virtualiser's window scroll, with its first write deferred: when it attaches it scrolls the window to
- * where it believes it is (the top), and `window.scrollTo` forces a synchronous layout of the whole page in
- * the middle of the commit that inserts the first rows (a third of that task's CPU in the bench's traces,
- * now that the first page arrives while the rest of the page is still being built). After the next frame
- * the layout is clean and reading the position costs nothing; the write happens only if it would move.
- */
-function scrollWindowAfterAttach(): ScrollToFn {
-  let attached = false;
-  return (offset, options, instance) => {
-    if (!attached && !options.adjustments && !options.behavior) {
-      attached = true;
-      requestAnimationFrame(() => {
-        if (Math.abs(window.scrollY - offset) >= 1) windowScroll(offset, options, instance);
-      });
-      return;
-    }
-    attached = true;
-    windowScroll(offset, options, instance);
-  };
-}
-
-/** The list's height from the estimates alone (a plain loop: no virtualiser, no allocation). */
-function estimatedHeight(items: readonly ListItem[], sizes: { day: number; entry: number }): number {
-  let height = 0;
-  for (const item of items) {
-    height += item.kind === 'day' ? sizes.day : sizes.entry + (item.lastOfDay ? DAY_GAP : 0);
-  }
-  return height;
-}
-
-const DayHeader = memo(function DayHeader({
-  item,
-  locale,
-  today,
-  format,
-  t,
-}: {
-  item: DayHeaderItem;
-  locale: string;
-  today: string;
-  format: (cents: number) => string;
-  t: EntriesT;
-}) {
-  const offset = dayOffset(item.date, today);
-  const relative =
-    offset === 0
-      ? t('list.today')
-      : offset === -1
-        ? t('list.yesterday')
-        : offset === 1
-          ? t('list.tomorrow')
-          : null;
-  const label = dayFormatter(locale).format(utcDay(item.date));
-  return (
-    <div className={classes.dayHeader}>
-      <h2 className={classes.dayTitle}>{relative ? `${relative} · ${label}` : label}</h2>
-      <span className={classes.dayTotal}>
-        <span className={classes.dayTotalLabel}>{t('list.dayTotal')}</span>
-        <RowAmount
-          value={item.total}
-          showPlus
-          format={format}
-          className={classes.dayTotalAmount}
-          testId="day-total"
-        />
-      </span>
-    </div>
-  );
-});
-
-/** Where the list's pages stand (useInfiniteQuery's flags, as plain values). */
-export interface ListPaging {
-  /** Entries of the month with its filters (meta.total), loaded or not. */
-  total: number;
-  hasNextPage: boolean;
-  /** A request of this list is running (the next page, or a refetch of the loaded ones). */
-  busy: boolean;
-  /** The next page is being fetched (the end row shows it). */
-  fetchingNext: boolean;
-  /** The last next-page request failed: the end row offers a retry, nothing is fetched by scrolling. */
-  failed: boolean;
-  onLoadMore: () => void;
-}
-
-/**
- * Below the loaded rows while the month has more: what is happening, in words (role="status"), with the
- * count loaded, or a retry after a failure. As tall as an entry row, so the page does not jump.
- */
-function EndRow({ loaded, paging, locale }: { loaded: number; paging: ListPaging; locale: string }) {
-  const { t } = useTranslation('ledger');
-  const number = new Intl.NumberFormat(locale);
-  const count = t('entriesPaging.loaded', {
-    loaded: number.format(loaded),
-    total: number.format(paging.total),
-  });
-  if (paging.failed && !paging.busy) {
-    return (
-      <div className={classes.endRow} role="alert" data-testid="entries-load-more-failed">
-        <span>{t('entriesPaging.failed')}</span>
-        <button
-          type="button"
-          className={`mantine-focus-auto mantine-active ${classes.retryButton}`}
-          onClick={paging.onLoadMore}
-        >
-          {t('entriesPaging.retry')}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className={classes.endRow} role="status" data-testid="entries-loading-more">
-      <span className={classes.spinner} aria-hidden />
-      <span>{t('entriesPaging.loadingMore')}</span>
-      <span className={classes.endCount}>{count}</span>
-    </div>
-  );
-}
 
 /**
  * Entries grouped by day in a window-scrolled virtual list: only the rows near the viewport are in the
@@ -348,7 +188,11 @@ export function EntriesList({
         })}
       </ul>
       {hasNextPage ? (
-        <EndRow loaded={pages.reduce((n, page) => n + page.data.length, 0)} paging={paging} locale={locale} />
+        <ListEndRow
+          loaded={pages.reduce((n, page) => n + page.data.length, 0)}
+          paging={paging}
+          locale={locale}
+        />
       ) : null}
     </>
   );

@@ -9,9 +9,9 @@ import {
   IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { amountClasses, amountTone, signedAmount } from '../../../components/AmountText.tsx';
-import type { TFunction } from '../../../lib/i18n.ts';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
 

@@ -1,9 +1,12 @@
-import type { Account, Category, Tag } from '@centavo/shared';
 import { Button, Drawer, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
+import { useAccounts } from '../../../lib/queries/accounts.ts';
+import { useCategories } from '../../../lib/queries/categories.ts';
+import { useTags } from '../../../lib/queries/tags.ts';
 import { type EntryFilterKey, type EntryListState, withFilter } from '../lib/filters.ts';
 
 const OPERATION_IDS = [1, 2, 3, 4] as const;
+const ALL_ACCOUNTS = { includeArchived: true } as const;
 
 /** Filters apply as they change (the URL is the state), so "Done" only closes the drawer. */
 export function FiltersDrawer({
@@ -12,20 +15,18 @@ export function FiltersDrawer({
   state,
   onChange,
   onClear,
-  accounts,
-  categories,
-  tags,
 }: {
   opened: boolean;
   onClose: () => void;
   state: EntryListState;
   onChange: (state: EntryListState) => void;
   onClear: () => void;
-  accounts: readonly Account[];
-  categories: readonly Category[];
-  tags: readonly Tag[];
 }) {
   const { t } = useTranslation('entries');
+  const accounts = useAccounts(ALL_ACCOUNTS).data?.data ?? [];
+  // Transfers have their own fixed category: filtering by operation covers them.
+  const categories = (useCategories().data?.data ?? []).filter((c) => c.type !== 'transfer');
+  const tags = useTags().data?.data ?? [];
   function set<K extends EntryFilterKey>(key: K, value: EntryListState[K] | undefined) {
     onChange(withFilter(state, key, value));
   }

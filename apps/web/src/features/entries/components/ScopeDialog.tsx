@@ -1,7 +1,7 @@
 import type { EntryScope } from '@centavo/shared';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * "Only this one / this and the following / all" for an entry of a series; answers the chosen scope.

@@ -1,7 +1,7 @@
 import type { EntryBalance } from '@centavo/shared';
 import { Paper, SimpleGrid, Skeleton, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 import classes from './entries.module.css';
 
 interface Figure {

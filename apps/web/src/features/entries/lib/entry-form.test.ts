@@ -41,9 +41,15 @@ const base: Entry = {
 };
 
 describe('entry form → API', () => {
+  it('parses whole units for a zero-decimal currency (¥1,234 is 1234)', () => {
+    const yen = toCreateBody(emptyFormValues({ description: 'a', value: '1.234', account_id: '1' }), [], 0);
+    expect(yen.value).toBe(1234);
+    expect(formValuesFromEntry({ ...base, value: 1234 }, tags, 'en-US', 0).value).toBe('1,234');
+  });
+
   it('parses the typed amount into cents in both conventions', () => {
-    const pt = toCreateBody(emptyFormValues({ description: 'a', value: '1.234,56', account_id: '1' }), []);
-    const en = toCreateBody(emptyFormValues({ description: 'a', value: '1,234.56', account_id: '1' }), []);
+    const pt = toCreateBody(emptyFormValues({ description: 'a', value: '1.234,56', account_id: '1' }), [], 2);
+    const en = toCreateBody(emptyFormValues({ description: 'a', value: '1,234.56', account_id: '1' }), [], 2);
     expect(pt.value).toBe(123456);
     expect(en.value).toBe(123456);
   });
@@ -59,11 +65,13 @@ describe('entry form → API', () => {
         category_id: '8',
       }),
       [],
+      2,
     );
     expect(transfer).toMatchObject({ category_id: 1, sub_category_id: 27, destination_account_id: 2 });
     const expense = toCreateBody(
       emptyFormValues({ description: 'x', value: '1', account_id: '1', destination_account_id: '2' }),
       [],
+      2,
     );
     expect(expense.destination_account_id).toBeNull();
   });
@@ -78,11 +86,13 @@ describe('entry form → API', () => {
         installments: 3,
       }),
       [],
+      2,
     );
     expect(installments).toMatchObject({ installments: 3, fixed: false, limit_fixed_date: null });
     const fixed = toCreateBody(
       emptyFormValues({ description: 'x', value: '1', account_id: '1', repeat: 'fixed' }),
       [],
+      2,
     );
     expect(fixed).toMatchObject({ fixed: true, limit_fixed_date: null });
     expect('installments' in fixed).toBe(false);
@@ -95,16 +105,19 @@ describe('entry form → API', () => {
         limit_fixed_date: '2027-06-30',
       }),
       [],
+      2,
     );
     expect(ending.limit_fixed_date).toBe('2027-06-30');
   });
 
   it('previews the installment split with the remainder on the first', () => {
-    expect(installmentPreview('100,00', 3)).toEqual({ first: 3334, rest: 3333, count: 3 });
-    expect(installmentPreview('90', 3)).toEqual({ first: 3000, rest: 3000, count: 3 });
-    expect(installmentPreview('abc', 3)).toBeNull();
-    expect(installmentPreview('10', 1)).toBeNull();
-    expect(installmentPreview('10', 421)).toBeNull();
+    expect(installmentPreview('100,00', 3, 2)).toEqual({ first: 3334, rest: 3333, count: 3 });
+    expect(installmentPreview('90', 3, 2)).toEqual({ first: 3000, rest: 3000, count: 3 });
+    expect(installmentPreview('abc', 3, 2)).toBeNull();
+    expect(installmentPreview('10', 1, 2)).toBeNull();
+    expect(installmentPreview('10', 421, 2)).toBeNull();
+    // A zero-decimal currency splits whole units: ¥100 in 3 is 34 + 33 + 33.
+    expect(installmentPreview('100', 3, 0)).toEqual({ first: 34, rest: 33, count: 3 });
   });
 
   it('turns tag labels into ids, new labels into text and numeric labels apart', () => {
@@ -118,42 +131,47 @@ describe('entry form → API', () => {
   });
 
   it('requires a different destination for transfers and a count for installments', () => {
-    const transfer = entryFormRules(emptyFormValues({ operation_id: '4', account_id: '1' }), false);
+    const transfer = entryFormRules(emptyFormValues({ operation_id: '4', account_id: '1' }), false, 2);
     expect(transfer.destination_account_id).toEqual({ required: true, is_not: '1' });
     expect(transfer.category_id).toBeUndefined();
-    expect(entryFormRules(emptyFormValues(), false).destination_account_id).toBeUndefined();
-    expect(entryFormRules(emptyFormValues(), false).category_id).toBe('required');
-    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), false).installments).toBe(
+    expect(entryFormRules(emptyFormValues(), false, 2).destination_account_id).toBeUndefined();
+    expect(entryFormRules(emptyFormValues(), false, 2).category_id).toBe('required');
+    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), false, 2).installments).toBe(
       'required|integer|between:2,420',
     );
+    // A zero-decimal currency takes no decimal part.
+    const whole = new RegExp(
+      String((entryFormRules(emptyFormValues(), false, 0).value as { regex: string }).regex),
+    );
+    expect([whole.test('1.234'), whole.test('12,50')]).toEqual([true, false]);
     // Editing never re-splits a series.
-    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), true).installments).toBeUndefined();
+    expect(entryFormRules(emptyFormValues({ repeat: 'installments' }), true, 2).installments).toBeUndefined();
   });
 });
 
 describe('editing a series entry', () => {
   it('sends only what changed, so other installments keep their own amounts', () => {
-    const values = formValuesFromEntry(base, tags, 'pt-BR');
+    const values = formValuesFromEntry(base, tags, 'pt-BR', 2);
     expect(values.value).toBe('1.000,01');
     expect(values.tags).toEqual(['Lazer']);
-    expect(toUpdatePatch(base, values, [2])).toEqual({});
-    expect(toUpdatePatch(base, { ...values, description: 'Notebook Dell' }, [2])).toEqual({
+    expect(toUpdatePatch(base, values, [2], 2)).toEqual({});
+    expect(toUpdatePatch(base, { ...values, description: 'Notebook Dell' }, [2], 2)).toEqual({
       description: 'Notebook Dell',
     });
-    expect(toUpdatePatch(base, { ...values, value: '900,00' }, [2])).toEqual({ value: 90000 });
+    expect(toUpdatePatch(base, { ...values, value: '900,00' }, [2], 2)).toEqual({ value: 90000 });
   });
 
   it('includes tags only when they changed', () => {
-    const values = formValuesFromEntry(base, tags, 'en-US');
-    expect(toUpdatePatch(base, values, [2, 1])).toEqual({ tags: [2, 1] });
-    expect(toUpdatePatch(base, values, '2,Novo')).toEqual({ tags: '2,Novo' });
+    const values = formValuesFromEntry(base, tags, 'en-US', 2);
+    expect(toUpdatePatch(base, values, [2, 1], 2)).toEqual({ tags: [2, 1] });
+    expect(toUpdatePatch(base, values, '2,Novo', 2)).toEqual({ tags: '2,Novo' });
   });
 
   it('changes the end of a fixed series', () => {
     const fixed: Entry = { ...base, fixed: true, installment_count: null, installment_number: null };
-    const values = formValuesFromEntry(fixed, tags, 'en-US');
+    const values = formValuesFromEntry(fixed, tags, 'en-US', 2);
     expect(values.repeat).toBe('fixed');
-    expect(toUpdatePatch(fixed, { ...values, limit_fixed_date: '2027-03-31' }, [2])).toEqual({
+    expect(toUpdatePatch(fixed, { ...values, limit_fixed_date: '2027-03-31' }, [2], 2)).toEqual({
       limit_fixed_date: '2027-03-31',
     });
   });

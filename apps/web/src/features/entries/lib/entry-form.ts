@@ -3,7 +3,7 @@ import { OPERATIONS, TRANSFER_CATEGORY_ID, TRANSFER_SUBCATEGORY_ID } from '@cent
 import { todayIso } from '@centavo/shared/dates';
 import { parseMoney, splitCents } from '@centavo/shared/money';
 import type { RuleSpec } from '@centavo/shared/validation/index';
-import { formatCentsForInput, MONEY_INPUT_PATTERN } from '../../../components/MoneyInput.tsx';
+import { formatCentsForInput, moneyInputPattern } from '../../../components/MoneyInput.tsx';
 import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from './limits.ts';
 
 export type RepeatMode = 'once' | 'installments' | 'fixed';
@@ -51,13 +51,18 @@ export function emptyFormValues(defaults: Partial<EntryFormValues> = {}): EntryF
   };
 }
 
-/** An existing entry in the form. */
-export function formValuesFromEntry(entry: Entry, tags: readonly Tag[], locale: string): EntryFormValues {
+/** An existing entry in the form (`digits`: the minor-unit digits of the user's currency). */
+export function formValuesFromEntry(
+  entry: Entry,
+  tags: readonly Tag[],
+  locale: string,
+  digits: number,
+): EntryFormValues {
   const names = new Map(tags.map((t) => [t.id, t.name]));
   return {
     operation_id: String(entry.operation_id),
     description: entry.description,
-    value: formatCentsForInput(entry.value, locale),
+    value: formatCentsForInput(entry.value, locale, digits),
     date: entry.date,
     account_id: entry.account_id === null ? null : String(entry.account_id),
     destination_account_id:
@@ -74,10 +79,14 @@ export function formValuesFromEntry(entry: Entry, tags: readonly Tag[], locale: 
 }
 
 /** Validation rules of the form hook for the current values (transfers and repeats add rules). */
-export function entryFormRules(values: EntryFormValues, editing: boolean): Record<string, RuleSpec> {
+export function entryFormRules(
+  values: EntryFormValues,
+  editing: boolean,
+  digits: number,
+): Record<string, RuleSpec> {
   const rules: Record<string, RuleSpec> = {
     description: 'required|max:255',
-    value: { required: true, regex: MONEY_INPUT_PATTERN },
+    value: { required: true, regex: moneyInputPattern(digits) },
     date: 'required',
     account_id: 'required',
   };
@@ -134,8 +143,9 @@ export function tagsField(ids: readonly number[], newLabels: readonly string[]):
 export function installmentPreview(
   valueText: string,
   count: number,
+  digits: number,
 ): { first: number; rest: number; count: number } | null {
-  const cents = parseMoney(valueText);
+  const cents = parseMoney(valueText, digits);
   if (cents === null || cents <= 0 || !Number.isInteger(count)) return null;
   if (count < INSTALLMENTS_MIN || count > INSTALLMENTS_MAX) return null;
   const parts = splitCents(cents, count);
@@ -143,13 +153,13 @@ export function installmentPreview(
 }
 
 /** POST /entry body. Transfers carry the fixed category (spec §4) and a destination; never float math. */
-export function toCreateBody(values: EntryFormValues, tags: EntryTagsInput): EntryCreateBody {
+export function toCreateBody(values: EntryFormValues, tags: EntryTagsInput, digits: number): EntryCreateBody {
   const operation = Number(values.operation_id);
   const transfer = operation === OPERATIONS.transfer;
   const body: EntryCreateBody = {
     operation_id: operation,
     description: values.description.trim(),
-    value: parseMoney(values.value) ?? 0,
+    value: parseMoney(values.value, digits) ?? 0,
     date: values.date,
     account_id: values.account_id ? Number(values.account_id) : null,
     destination_account_id:
@@ -185,8 +195,9 @@ export function toUpdatePatch(
   original: Entry,
   values: EntryFormValues,
   tags: EntryTagsInput,
+  digits: number,
 ): EntryUpdateBody {
-  const next = toCreateBody(values, tags);
+  const next = toCreateBody(values, tags, digits);
   const patch: EntryUpdateBody = {};
   if (next.description !== original.description) patch.description = next.description;
   if (next.value !== original.value) patch.value = next.value;

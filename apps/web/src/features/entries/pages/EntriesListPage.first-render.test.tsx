@@ -2,7 +2,8 @@ import type { Entry } from '@centavo/shared';
 import { currentMonth } from '@centavo/shared/dates';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
@@ -73,6 +74,8 @@ const renderPage = () => renderEntriesPage(MONTH);
 describe('the entries page draws its rows once, with everything they show', () => {
   beforeAll(async () => {
     await initI18n('en');
+    // The router loads a page's texts with its code (app/lazy-page.ts); here the page is rendered directly.
+    await i18n.loadNamespaces(['entries', 'ledger']);
   });
   beforeEach(() => {
     held = new Map();
@@ -89,20 +92,25 @@ describe('the entries page draws its rows once, with everything they show', () =
   });
 
   it('keeps the placeholder until the category names and the currency are in', async () => {
-    renderPage();
-    await waitFor(() => expect(entriesAnswered).toBe(true));
+    const { client } = renderPage();
+    const settled = (key: readonly unknown[]) => client.getQueryState(key)?.status === 'success';
     await waitFor(() => expect(held.size).toBe(2));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    // The entries are here but not what their rows show: no row drawn with "No category" or in reais.
+    // The month's entries are in the cache (and rendered: act flushes the page's renders) but not what their
+    // rows show: no row drawn with "No category" or in reais.
+    await waitFor(() =>
+      expect(client.getQueriesData({ queryKey: queryKeys.entries.lists() }).some(([, data]) => data)).toBe(
+        true,
+      ),
+    );
+    await act(async () => {});
+    expect(entriesAnswered).toBe(true);
     expect(screen.getByTestId('entries-loading')).toBeTruthy();
     expect(document.querySelector('[data-entry-row]')).toBeNull();
 
     await act(async () => held.get('/api/v1/category')?.());
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await waitFor(() => expect(settled(queryKeys.categories.tree('en'))).toBe(true));
+    await act(async () => {});
+    expect(screen.getByTestId('entries-loading')).toBeTruthy();
     expect(document.querySelector('[data-entry-row]')).toBeNull();
 
     await act(async () => held.get('/api/v1/currency')?.());

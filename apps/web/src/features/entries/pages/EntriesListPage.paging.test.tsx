@@ -3,7 +3,7 @@ import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
 import { currentMonth } from '@centavo/shared/dates';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
@@ -83,6 +83,8 @@ function renderedIds(): number[] {
 describe('the entries page loads the month in pages', () => {
   beforeAll(async () => {
     await initI18n('en');
+    // The router loads a page's texts with its code (app/lazy-page.ts); here the page is rendered directly.
+    await i18n.loadNamespaces(['entries', 'ledger']);
   });
   beforeEach(() => {
     requested = [];
@@ -102,7 +104,7 @@ describe('the entries page loads the month in pages', () => {
     renderPage();
     await screen.findByText('Entry 1');
     // The count is the month's, not what is loaded; the end row says what is loading.
-    expect(screen.getByTestId('entries-count').textContent).toBe(`Entries: ${TOTAL}`);
+    expect(screen.getByTestId('entries-count').textContent).toBe(`${TOTAL} entries`);
     expect(screen.getByRole('status').textContent).toContain('Loading more entries…');
     expect(screen.getByRole('status').textContent).toContain(
       `${count(ENTRY_PAGE_SIZE)} of ${count(TOTAL)} loaded`,
@@ -118,12 +120,11 @@ describe('the entries page loads the month in pages', () => {
     await waitFor(() => expect(requested).toEqual([1, 2, 3]));
     await waitFor(() => expect(screen.queryByTestId('entries-loading-more')).toBeNull());
 
-    // Everything is loaded: the end of the list shows the month's last entry and asks for nothing more.
+    // Everything is loaded: the end of the list shows the month's last entry and asks for nothing more
+    // (act has run the renders and effects of the scroll, where a further page would be asked for).
     await scrollToLoadedEnd();
     expect(renderedIds()).toContain(TOTAL);
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    });
+    await act(async () => {});
     expect(requested).toEqual([1, 2, 3]);
   });
 

@@ -2,8 +2,8 @@ import type { help } from '@centavo/shared/i18n/en/help';
 import { Accordion, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
 
 type SectionKey = keyof typeof help.sections;
 

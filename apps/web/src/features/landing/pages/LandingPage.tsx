@@ -1,4 +1,3 @@
-import '../../../app/mantine-styles-app.ts';
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import {
   Anchor,
@@ -25,13 +24,13 @@ import {
   IconShieldLock,
   IconTargetArrow,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageToggle } from '../../../app/layouts/LanguageMenu.tsx';
 import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 import classes from './LandingPage.module.css';
 
 const FEATURES = [

@@ -1,6 +1,7 @@
 import type { AccountLog } from '@centavo/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 export interface AccountLogPage {
   data: AccountLog[];
@@ -13,7 +14,7 @@ export function getAccountLogs(page: number, perPage: number): Promise<AccountLo
 
 export function accountLogsQueryOptions(page: number, perPage: number) {
   return queryOptions({
-    queryKey: ['account-logs', page, perPage],
+    queryKey: queryKeys.accountLogs(page, perPage),
     queryFn: () => getAccountLogs(page, perPage),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,9 @@
 import type { AccountLog } from '@centavo/shared';
 import { Alert, Badge, Center, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 import { useAccountLogs } from '../api/get-account-logs.ts';
 

@@ -1,18 +1,17 @@
 import type { Preferences } from '@centavo/shared';
 import { DEFAULT_COUNTRY_ID, DEFAULT_CURRENCY_ID } from '@centavo/shared/constants';
 import { Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { changeLocale, currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { changeLocale, currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
+import { usePreferences, useUpdatePreferences } from '../../../lib/queries/preferences.ts';
+import { useCountries, useCurrencies, useLanguages } from '../../../lib/queries/reference.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { useCountryList } from '../api/get-country-list.ts';
-import { useCurrencyList } from '../api/get-currency-list.ts';
-import { useLanguageList } from '../api/get-language-list.ts';
-import { usePreferences, useUpdatePreferences } from '../api/preferences-queries.ts';
 
 /** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
 interface FormValues extends Record<string, unknown> {
@@ -23,9 +22,9 @@ interface FormValues extends Record<string, unknown> {
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
   const { t } = useTranslation(['settings', 'common']);
-  const languages = useLanguageList();
-  const currencies = useCurrencyList();
-  const countries = useCountryList();
+  const languages = useLanguages();
+  const currencies = useCurrencies();
+  const countries = useCountries();
   const update = useUpdatePreferences();
   const form = useForm<FormValues>({
     initialValues: {
@@ -47,7 +46,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             toastSuccess(t('preferences.saved'));
           },
           onError: (error) => {
-            toastError(errorMessage(t, error));
+            toastError(errorMessage(error));
             form.setServerErrors(isApiError(error) ? error.errors : {});
           },
         },

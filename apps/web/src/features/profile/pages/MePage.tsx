@@ -1,12 +1,12 @@
-import '../../../app/mantine-styles-app.ts';
 import { Anchor, Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { currentLocale, useTranslation } from '../../../lib/i18n.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { Link } from '../../../lib/router-dom.tsx';
 
 /** /me (no layout): who is signed in. */
 export function MePage() {

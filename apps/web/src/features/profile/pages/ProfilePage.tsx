@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -7,7 +8,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { clearAuth, useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -25,7 +25,7 @@ function DetailsForm() {
       update.mutate(values, {
         onSuccess: () => toastSuccess(t('profile.saved')),
         onError: (error) => {
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
           form.setServerErrors(isApiError(error) ? error.errors : {});
         },
       }),
@@ -70,7 +70,7 @@ function PasswordForm() {
           form.reset();
         },
         onError: (error) => {
-          toastError(errorMessage(t, error));
+          toastError(errorMessage(error));
           form.setServerErrors(isApiError(error) ? error.errors : {});
         },
       }),
@@ -123,8 +123,7 @@ function DeleteAccount() {
           toastSuccess(t('profile.deleted'));
           navigate(paths.landing, { replace: true });
         },
-        onError: (error) =>
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(t, error)),
+        onError: (error) => form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error)),
       }),
   });
   return (

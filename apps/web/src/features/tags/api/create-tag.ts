@@ -1,7 +1,7 @@
 import type { Tag, TagBody } from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { TAGS_QUERY_KEY } from './get-tags.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** A name already taken (case-insensitively) answers 409 with `errors.name`. */
 export function createTag(body: TagBody): Promise<Tag> {
@@ -12,6 +12,6 @@ export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTag,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** Removes the tag from its entries (they stay) and deletes it. */
 export function deleteTag(id: number): Promise<void> {
@@ -10,6 +11,11 @@ export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTag,
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Its entries lost it (their rows, a list filtered by it).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.entries.lists() }),
+      ]),
   });
 }

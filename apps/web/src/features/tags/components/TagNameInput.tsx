@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import type { TFunction } from '../../../lib/i18n.ts';
 import type { TagNameProblem } from '../tag-list.ts';
 
 const PROBLEM_KEYS: Record<TagNameProblem, string> = {
@@ -14,11 +14,14 @@ export function tagProblemMessage(t: TFunction, problem: TagNameProblem): string
   return t(PROBLEM_KEYS[problem]);
 }
 
-/** A failed create/rename as a message under the field: 409 is "already exists", in the user's language. */
+/**
+ * A failed create/rename as a message under the field: 409 is "already exists" in the interface language;
+ * a 422 shows the server's own (translated) message for the name.
+ */
 export function tagErrorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error) && error.status === 409) return t('tags.exists');
-  if (isApiError(error) && error.status === 422) return t('tags.noComma');
-  return errorMessage(t, error);
+  const nameError = isApiError(error) ? error.errors.name?.[0] : undefined;
+  return nameError ?? errorMessage(error);
 }
 
 export function TagNameInput(props: TextInputProps) {

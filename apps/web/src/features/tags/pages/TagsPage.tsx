@@ -1,194 +1,41 @@
 import type { Tag } from '@centavo/shared';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTag, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { Alert, Button, CloseButton, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch, IconTag } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import type { TFunction } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { useSearchParams } from '../../../lib/search-params.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useCreateTag } from '../api/create-tag.ts';
-import { useDeleteTag } from '../api/delete-tag.ts';
-import { useTagsWithCounts } from '../api/get-tags.ts';
-import { useUpdateTag } from '../api/update-tag.ts';
-import { TagNameInput, tagErrorMessage, tagProblemMessage } from '../components/TagNameInput.tsx';
-import { filterTags, tagNameProblem } from '../tag-list.ts';
+import { useLocale } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/locale.ts';
+import { useTags } from '../../../lib/queries/tags.ts';
+import { CreateTagForm } from '../components/CreateTagForm.tsx';
+import { DeleteTagModal } from '../components/DeleteTagModal.tsx';
+import { RenameTagModal } from '../components/RenameTagModal.tsx';
+import { TagList } from '../components/TagList.tsx';
+import { filterTags } from '../tag-list.ts';
 
-function usageText(t: TFunction, count: number): string {
-  if (count === 0) return t('common.noEntries');
-  return count === 1 ? t('common.entriesOne') : t('common.entriesMany', { count });
-}
-
-function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
-  const { t } = useTranslation(['ledger', 'common']);
-  const create = useCreateTag();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = tagNameProblem(name);
-    if (problem) {
-      setError(tagProblemMessage(t, problem));
-      inputRef.current?.focus();
-      return;
-    }
-    create.mutate(
-      { name: name.trim() },
-      {
-        onSuccess: (tag) => {
-          toastSuccess(t('tags.createdToast', { name: tag.name }));
-          setName('');
-          setError(null);
-          inputRef.current?.focus();
-        },
-        onError: (failure) => {
-          setError(tagErrorMessage(t, failure));
-          inputRef.current?.focus();
-        },
-      },
-    );
-  }
-
-  return (
-    <form onSubmit={submit} noValidate aria-label={t('tags.newLabel')}>
-      <Group align="flex-end" gap="xs">
-        <TagNameInput
-          ref={inputRef}
-          label={t('tags.newLabel')}
-          placeholder={t('tags.newPlaceholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          style={{ flex: '1 1 200px' }}
-          name="new-tag"
-        />
-        <Button
-          autoContrast
-          type="submit"
-          loading={create.isPending}
-          leftSection={<IconPlus size={16} aria-hidden />}
-        >
-          {t('tags.add')}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-function RenameTagForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
-  const { t } = useTranslation(['ledger', 'common']);
-  const update = useUpdateTag();
-  const [name, setName] = useState(tag.name);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = tagNameProblem(name);
-    if (problem) {
-      setError(tagProblemMessage(t, problem));
-      return;
-    }
-    if (name.trim() === tag.name) {
-      onDone();
-      return;
-    }
-    update.mutate(
-      { id: tag.id, body: { name: name.trim() } },
-      {
-        onSuccess: (saved) => {
-          toastSuccess(t('tags.renamedToast', { name: saved.name }));
-          onDone();
-        },
-        onError: (failure) => setError(tagErrorMessage(t, failure)),
-      },
-    );
-  }
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TagNameInput
-          label={t('tags.renameLabel')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          data-autofocus
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
+/** Which tag a dialog is about; kept while it closes, so its text does not change during the transition. */
 interface Dialog {
   opened: boolean;
   tag: Tag | null;
 }
 const CLOSED: Dialog = { opened: false, tag: null };
 
+/** /configs/tags: create, search (in the URL), rename and delete tags, with how many entries carry each. */
 export function TagsPage() {
   const { t } = useTranslation(['ledger', 'common']);
-  const { locale } = useMoneyFormat();
+  const locale = intlLocale(useLocale());
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('q') ?? '';
-  const tags = useTagsWithCounts();
-  const remove = useDeleteTag();
+  const tags = useTags();
   const [renaming, setRenaming] = useState<Dialog>(CLOSED);
   const [deleting, setDeleting] = useState<Dialog>(CLOSED);
   const newTagRef = useRef<HTMLInputElement>(null);
 
   const all = tags.data?.data ?? [];
   const shown = filterTags(all, search, locale);
-
-  function setSearch(q: string) {
-    setSearchParams(q ? { q } : {}, { replace: true });
-  }
-
-  function confirmDelete() {
-    const tag = deleting.tag;
-    if (!tag) return;
-    remove.mutate(tag.id, {
-      onSuccess: () => {
-        toastSuccess(t('tags.deletedToast', { name: tag.name }));
-        setDeleting((d) => ({ ...d, opened: false }));
-      },
-      onError: (error) => toastError(errorMessage(t, error)),
-    });
-  }
-
-  const deleteCount = deleting.tag?.count ?? 0;
+  const setSearch = (q: string) => setSearchParams(q ? { q } : {}, { replace: true });
 
   return (
     <Stack maw={760} gap="lg">
@@ -196,7 +43,6 @@ export function TagsPage() {
       <Paper withBorder radius="lg" p="md">
         <CreateTagForm inputRef={newTagRef} />
       </Paper>
-
       {tags.isError ? (
         <Alert color="red" role="alert" title={t('common.loadFailed')}>
           <Button variant="light" color="red" size="xs" mt="xs" onClick={() => tags.refetch()}>
@@ -232,133 +78,27 @@ export function TagsPage() {
               w={{ base: '100%', xs: 280 }}
             />
             <Text fz="sm" c="dimmed" aria-live="polite">
-              {shown.length === 1 ? t('tags.countOne') : t('tags.count', { count: shown.length })}
+              {t('tags.count', { count: shown.length })}
             </Text>
           </Group>
-          {shown.length === 0 ? (
-            <Paper withBorder radius="lg" p="lg">
-              <Text c="dimmed" ta="center">
-                {t('tags.noMatch', { search })}
-              </Text>
-            </Paper>
-          ) : (
-            <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-              <Stack
-                component="ul"
-                gap={0}
-                p={0}
-                m={0}
-                aria-label={t('tags.list')}
-                style={{ listStyle: 'none' }}
-              >
-                {shown.map((tag, index) => (
-                  <Group
-                    component="li"
-                    key={tag.id}
-                    justify="space-between"
-                    wrap="nowrap"
-                    gap="xs"
-                    px="md"
-                    py="xs"
-                    data-testid="tag-row"
-                    style={
-                      index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
-                    }
-                  >
-                    <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
-                      <IconTag size={16} stroke={1.6} aria-hidden style={{ flex: 'none', marginTop: 4 }} />
-                      <Stack gap={2} miw={0}>
-                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {tag.name}
-                        </Text>
-                        <Badge
-                          variant="light"
-                          color={tag.count ? 'centavo' : 'gray'}
-                          radius="sm"
-                          tt="none"
-                          w="fit-content"
-                          data-testid="tag-count"
-                        >
-                          {usageText(t, tag.count ?? 0)}
-                        </Badge>
-                      </Stack>
-                    </Group>
-                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-                      <Tooltip label={t('common.rename')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="lg"
-                          aria-label={`${t('common.rename')}: ${tag.name}`}
-                          onClick={() => setRenaming({ opened: true, tag })}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('common.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          aria-label={`${t('common.delete')}: ${tag.name}`}
-                          onClick={() => setDeleting({ opened: true, tag })}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Group>
-                ))}
-              </Stack>
-            </Paper>
-          )}
+          <TagList
+            tags={shown}
+            search={search}
+            onRename={(tag) => setRenaming({ opened: true, tag })}
+            onDelete={(tag) => setDeleting({ opened: true, tag })}
+          />
         </Stack>
       )}
-
-      <Modal
+      <RenameTagModal
+        tag={renaming.tag}
         opened={renaming.opened}
         onClose={() => setRenaming((d) => ({ ...d, opened: false }))}
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-        title={t('tags.renameTitle')}
-        centered
-      >
-        {renaming.tag ? (
-          <RenameTagForm
-            key={renaming.tag.id}
-            tag={renaming.tag}
-            onDone={() => setRenaming((d) => ({ ...d, opened: false }))}
-          />
-        ) : null}
-      </Modal>
-      <Modal
+      />
+      <DeleteTagModal
+        tag={deleting.tag}
         opened={deleting.opened}
         onClose={() => setDeleting((d) => ({ ...d, opened: false }))}
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-        title={t('tags.delete.title', { name: deleting.tag?.name ?? '' })}
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm" data-testid="tag-delete-usage">
-            {deleteCount === 0
-              ? t('tags.delete.unused')
-              : deleteCount === 1
-                ? t('tags.delete.usedOne')
-                : t('tags.delete.usedMany', { count: deleteCount })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => setDeleting((d) => ({ ...d, opened: false }))}
-              data-autofocus
-            >
-              {t('common.cancel')}
-            </Button>
-            <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirmDelete}>
-              {t('tags.delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
 import type { Account } from '@centavo/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
+import { queryKeys } from './keys.ts';
 
 export interface AccountListParams {
   /** YYYY-MM whose end the predicted balance is computed at; the API's default is the current month. */
   month?: string | undefined;
+  /** Archived accounts too: old entries still name their account, and the accounts page filters locally. */
   includeArchived?: boolean;
 }
 
+/** GET /account (accounts page, entries page: names and colours of the rows, the form's choices). */
 export function getAccounts({
   month,
   includeArchived = false,
@@ -17,12 +20,12 @@ export function getAccounts({
   });
 }
 
-/** Every account query starts with this key, so one invalidation refreshes all months and filters. */
-export const ACCOUNTS_QUERY_KEY = ['accounts'] as const;
-
 export function accountsQueryOptions(params: AccountListParams) {
   return queryOptions({
-    queryKey: [...ACCOUNTS_QUERY_KEY, 'list', params.month ?? null, params.includeArchived ?? false],
+    queryKey: queryKeys.accounts.list({
+      month: params.month ?? null,
+      includeArchived: params.includeArchived ?? false,
+    }),
     queryFn: () => getAccounts(params),
     // Stepping through months keeps the old rows on screen instead of flashing a skeleton.
     placeholderData: keepPreviousData,

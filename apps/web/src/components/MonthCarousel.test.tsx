@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLocale, i18n, initI18n } from '../lib/i18n.ts';
+import { MonthCarousel } from './MonthCarousel.tsx';
+
+describe('MonthCarousel', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await i18n.loadNamespaces('entries');
+  });
+  afterEach(async () => {
+    cleanup();
+    await changeLocale('en');
+  });
+
+  function renderCarousel() {
+    render(
+      <MantineProvider>
+        <MonthCarousel value="2026-11" min="2026-01" today="2026-11" onChange={() => {}} />
+      </MantineProvider>,
+    );
+  }
+
+  it('names the months in the interface language', async () => {
+    renderCarousel();
+    expect(screen.getByTestId('month-label').textContent).toBe('November 2026');
+    cleanup();
+    await changeLocale('br');
+    renderCarousel();
+    expect(screen.getByTestId('month-label').textContent).toBe('Novembro de 2026');
+    expect(screen.getByRole('button', { name: 'Mês anterior' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,130 @@
+import type { Account, Category } from '@centavo/shared';
+import { OPERATIONS } from '@centavo/shared/constants';
+import { Chip, Group, Select, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSubcategories } from '../../../lib/queries/categories.ts';
+import { CATEGORY_TYPE_BY_OPERATION, type EntryForm } from '../hooks/use-entry-form.ts';
+import { isTransfer } from '../lib/entry-form.ts';
+
+const OPERATION_IDS = [OPERATIONS.income, OPERATIONS.expense, OPERATIONS.investment, OPERATIONS.transfer];
+const OPERATION_COLORS: Record<number, string> = { 1: 'teal', 2: 'red', 3: 'indigo', 4: 'gray' };
+// Above the modal (zIndex 300).
+const COMBOBOX = { zIndex: 400 } as const;
+
+/** Income, expense, investment or transfer, as chips (a radio group). */
+export function OperationChips({ entryForm }: { entryForm: EntryForm }) {
+  const { t } = useTranslation('entries');
+  return (
+    <div role="radiogroup" aria-labelledby="entry-operation-label">
+      <Text id="entry-operation-label" fz="sm" fw={500} mb={6}>
+        {t('form.operation')}
+      </Text>
+      <Chip.Group
+        multiple={false}
+        value={entryForm.form.values.operation_id}
+        onChange={entryForm.setOperation}
+      >
+        <Group gap={6}>
+          {OPERATION_IDS.map((id) => (
+            <Chip
+              key={id}
+              value={String(id)}
+              color={OPERATION_COLORS[id]}
+              variant="light"
+              data-testid={`operation-${id}`}
+            >
+              {t(`operations.${id}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </div>
+  );
+}
+
+/** The account, and for a transfer the account it goes to (never the same one). */
+export function AccountSelects({
+  entryForm,
+  accounts,
+}: {
+  entryForm: EntryForm;
+  accounts: readonly Account[];
+}) {
+  const { t } = useTranslation('entries');
+  const { form, fieldProps } = entryForm;
+  const transfer = isTransfer(form.values);
+  const data = accounts.map((a) => ({ value: String(a.id), label: a.name }));
+  return (
+    <SimpleGrid cols={{ base: 1, xs: transfer ? 2 : 1 }} spacing="md">
+      <Select
+        label={t(transfer ? 'form.accountFrom' : 'form.account')}
+        placeholder={t('form.choose')}
+        data={data}
+        required
+        allowDeselect={false}
+        comboboxProps={COMBOBOX}
+        {...fieldProps('account_id', true)}
+      />
+      {transfer ? (
+        <Select
+          label={t('form.destination')}
+          placeholder={t('form.choose')}
+          data={data.filter((a) => a.value !== form.values.account_id)}
+          required
+          allowDeselect={false}
+          comboboxProps={COMBOBOX}
+          {...fieldProps('destination_account_id', true)}
+        />
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+/** The category of the operation's type and its subcategories (loaded when a category is chosen). */
+export function CategorySelects({
+  entryForm,
+  categories,
+}: {
+  entryForm: EntryForm;
+  categories: readonly Category[];
+}) {
+  const { t } = useTranslation('entries');
+  const { form, fieldProps } = entryForm;
+  const categoryId = form.values.category_id ? Number(form.values.category_id) : null;
+  const subcategories = useSubcategories(categoryId);
+  const type = CATEGORY_TYPE_BY_OPERATION[Number(form.values.operation_id)];
+  const categoryData = categories
+    .filter((c) => c.type === type)
+    .map((c) => ({ value: String(c.id), label: c.name }));
+  const subcategoryData = (subcategories.data?.data ?? []).map((s) => ({
+    value: String(s.id),
+    label: s.name,
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <Select
+        label={t('form.category')}
+        placeholder={t('form.choose')}
+        data={categoryData}
+        searchable
+        required
+        comboboxProps={COMBOBOX}
+        {...fieldProps('category_id', true)}
+        onChange={(value) => {
+          form.setFieldValue('category_id', value);
+          form.setFieldValue('sub_category_id', null);
+        }}
+      />
+      <Select
+        label={t('form.subcategory')}
+        placeholder={categoryId ? t('form.choose') : t('form.subcategoryNone')}
+        data={subcategoryData}
+        searchable
+        clearable
+        disabled={!categoryId || subcategories.isPending || subcategoryData.length === 0}
+        comboboxProps={COMBOBOX}
+        {...fieldProps('sub_category_id', true)}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Category, Entry, EntryScope, EntryUpdateBody, Tag } from '@centavo/shared';
+import { OPERATIONS } from '@centavo/shared/constants';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useCreateEntry } from '../api/create-entry.ts';
+import { createTags } from '../api/create-tags.ts';
+import { useUpdateEntry } from '../api/update-entry.ts';
+import {
+  type EntryFormValues,
+  emptyFormValues,
+  entryFormRules,
+  formValuesFromEntry,
+  splitTagLabels,
+  tagsField,
+  toCreateBody,
+  toUpdatePatch,
+} from '../lib/entry-form.ts';
+import { needsScope, scopeQuery } from '../lib/scope.ts';
+
+/** The category type an operation takes (transfers have their own, fixed category). */
+export const CATEGORY_TYPE_BY_OPERATION: Record<number, Category['type']> = {
+  1: 'income',
+  2: 'expense',
+  3: 'investment',
+};
+
+export interface EntryFormOptions {
+  /** The entry to edit; none for a new one. */
+  entry: Entry | null;
+  /** The date a new entry starts with. */
+  defaultDate: string;
+  /** The account a new entry starts with (the only active one), if any. */
+  defaultAccountId: number | null;
+  categories: readonly Category[];
+  tags: readonly Tag[];
+  locale: string;
+  /** Minor-unit digits of the user's currency. */
+  digits: number;
+  onDone: () => void;
+}
+
+/**
+ * The entry form's state and what submitting does: create, or save only what changed; an entry of a
+ * series asks first which entries the change applies to (`pendingPatch` until the scope is chosen).
+ */
+export function useEntryForm({
+  entry,
+  defaultDate,
+  defaultAccountId,
+  categories,
+  tags,
+  locale,
+  digits,
+  onDone,
+}: EntryFormOptions) {
+  const { t } = useTranslation(['entries', 'validation']);
+  const create = useCreateEntry();
+  const update = useUpdateEntry();
+  const editing = entry !== null;
+  // The form starts from the entry once; later list refreshes must not reset what is being typed.
+  const [initial] = useState<EntryFormValues>(() =>
+    entry
+      ? formValuesFromEntry(entry, tags, locale, digits)
+      : emptyFormValues({
+          date: defaultDate,
+          account_id: defaultAccountId === null ? null : String(defaultAccountId),
+        }),
+  );
+  const [pendingPatch, setPendingPatch] = useState<EntryUpdateBody | null>(null);
+  const form = useForm<EntryFormValues>({
+    initialValues: initial,
+    rules: (values) => entryFormRules(values, editing, digits),
+    onSubmit: (values) => submit(values),
+  });
+
+  /** A field's error in the interface language (the amount and the destination have their own texts). */
+  function errorText(field: keyof EntryFormValues & string): string | undefined {
+    const error = form.errors[field];
+    if (!error) return undefined;
+    if (error.kind === 'server') return error.message;
+    if (field === 'value' && error.failure.rule === 'regex') return t('entries:form.invalidAmount');
+    if (field === 'destination_account_id' && error.failure.rule === 'is_not')
+      return t('entries:form.sameAccount');
+    const label = t(`entries:fields.${field}`);
+    return t(`validation:rules.${error.failure.rule}`, {
+      ...error.failure.params,
+      field: label,
+      defaultValue: t('validation:default', { field: label }),
+    });
+  }
+
+  /** An input's props (`choice`: a select or switch, checked when it changes rather than on blur). */
+  function fieldProps<K extends keyof EntryFormValues & string>(field: K, choice = false) {
+    const props = choice ? form.getChoiceProps(field) : form.getInputProps(field);
+    return { ...props, error: errorText(field) };
+  }
+
+  /** A new operation keeps the category only when it is of the operation's type. */
+  function setOperation(value: string) {
+    const operation = Number(value);
+    const current = categories.find((c) => String(c.id) === form.values.category_id);
+    form.setFieldValue('operation_id', value);
+    if (!current || current.type !== CATEGORY_TYPE_BY_OPERATION[operation]) {
+      form.setFieldValue('category_id', null);
+      form.setFieldValue('sub_category_id', null);
+    }
+    if (operation !== OPERATIONS.transfer) form.setFieldValue('destination_account_id', null);
+  }
+
+  async function resolveTags(labels: string[]) {
+    const { ids, newLabels, numericLabels } = splitTagLabels(labels, tags);
+    if (numericLabels.length > 0) {
+      // "2024" would be read as tag id 2024: create such labels first and send their ids.
+      const created = await createTags(numericLabels);
+      ids.push(...created.data.map((tag) => tag.id));
+    }
+    return tagsField(ids, newLabels);
+  }
+
+  function handleError(error: unknown) {
+    if (isApiError(error) && error.status === 422) {
+      form.setServerErrors(error.errors, Object.keys(error.errors).length ? null : error.message);
+    }
+    toastError(errorMessage(error, 'entries:errors.save'));
+  }
+
+  async function submit(values: EntryFormValues) {
+    try {
+      const tagInput = await resolveTags(values.tags);
+      if (!entry) {
+        await create.mutateAsync(toCreateBody(values, tagInput, digits));
+        toastSuccess(t('entries:form.created'));
+        onDone();
+        return;
+      }
+      const patch = toUpdatePatch(entry, values, tagInput, digits);
+      if (Object.keys(patch).length === 0) return onDone();
+      if (needsScope(entry)) return setPendingPatch(patch);
+      await update.mutateAsync({ id: entry.id, body: patch });
+      toastSuccess(t('entries:form.updated'));
+      onDone();
+    } catch (error) {
+      handleError(error);
+    }
+  }
+
+  async function applyScoped(scope: EntryScope) {
+    if (!entry || !pendingPatch) return;
+    try {
+      await update.mutateAsync({ id: entry.id, body: pendingPatch, ...scopeQuery(entry, scope) });
+      setPendingPatch(null);
+      toastSuccess(t('entries:form.updated'));
+      onDone();
+    } catch (error) {
+      setPendingPatch(null);
+      handleError(error);
+    }
+  }
+
+  return {
+    form,
+    editing,
+    fieldProps,
+    setOperation,
+    busy: create.isPending || update.isPending,
+    scope: {
+      asking: pendingPatch !== null,
+      busy: update.isPending,
+      apply: applyScoped,
+      cancel: () => setPendingPatch(null),
+    },
+  };
+}
+
+export type EntryForm = ReturnType<typeof useEntryForm>;

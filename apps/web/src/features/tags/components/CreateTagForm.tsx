@@ -1,0 +1,69 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type FormEvent, type RefObject, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/toasts.ts';
+import { useCreateTag } from '../api/create-tag.ts';
+import { tagNameProblem } from '../tag-list.ts';
+import { TagNameInput, tagErrorMessage, tagProblemMessage } from './TagNameInput.tsx';
+
+/** The "new tag" field: checked before it is sent; the input keeps focus for the next one. */
+export function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const create = useCreateTag();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = tagNameProblem(name);
+    if (problem) {
+      setError(tagProblemMessage(t, problem));
+      inputRef.current?.focus();
+      return;
+    }
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (tag) => {
+          toastSuccess(t('tags.createdToast', { name: tag.name }));
+          setName('');
+          setError(null);
+          inputRef.current?.focus();
+        },
+        onError: (failure) => {
+          setError(tagErrorMessage(t, failure));
+          inputRef.current?.focus();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('tags.newLabel')}>
+      <Group align="flex-end" gap="xs">
+        <TagNameInput
+          ref={inputRef}
+          label={t('tags.newLabel')}
+          placeholder={t('tags.newPlaceholder')}
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          style={{ flex: '1 1 200px' }}
+          name="new-tag"
+        />
+        <Button
+          autoContrast
+          type="submit"
+          loading={create.isPending}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
+          {t('tags.add')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
