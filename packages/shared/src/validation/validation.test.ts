@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueKeys, resources } from '../i18n/index.ts';
-import { validationMessage } from './messages.ts';
 import { RULE_NAMES } from './rules.ts';
 import { parseRules, validateValue, validateValues } from './validate.ts';
 
@@ -172,18 +171,6 @@ describe('validation messages', () => {
       const keys = new Set(catalogueKeys(resources[locale].validation));
       for (const rule of RULE_NAMES) expect(keys.has(`rules.${rule}`), `${locale} rules.${rule}`).toBe(true);
     }
-  });
-
-  it('fills the field and parameters in the chosen language', () => {
-    expect(validationMessage('en', 'name', { rule: 'required', params: {} })).toBe(
-      'The name field is required',
-    );
-    expect(validationMessage('br', 'nome', { rule: 'required', params: {} })).toBe(
-      'O campo nome é obrigatório',
-    );
-    expect(validationMessage('en', 'password', { rule: 'min', params: { length: '8' } })).toBe(
-      'The password field must be at least 8 characters',
-    );
   });
 
   it('has the default message', () => {
