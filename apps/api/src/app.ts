@@ -147,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandling(app);
   registerSecurity(app);
   await registerOpenApi(app, VERSION, { eager: deps.eagerDocs });
-  registerAuth(app, database);
+  registerAuth(app);
   registerRateLimit(app, deps.rateLimitStore);
 
   await app.register(

@@ -5,12 +5,6 @@ import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import { type Checkpointer, startCheckpointer } from './checkpoint.ts';
-import {
-  type Listening,
-  type ListenOptions,
-  listenForNotifications,
-  type NotificationHandlers,
-} from './listen.ts';
 import type { Database } from './schema.ts';
 
 // Each driver is loaded when a database of its kind is opened: a process uses one, and loading the other
@@ -26,8 +20,6 @@ export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
-  /** PostgreSQL only: a session of its own LISTENing on `channel` (db/listen.ts); the caller closes it. */
-  listen?(channel: string, handlers: NotificationHandlers, options?: ListenOptions): Listening;
 }
 
 let pgParsersInstalled = false;
@@ -202,7 +194,5 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     close: async () => {
       await db.destroy();
     },
-    listen: (channel, handlers, listenOptions) =>
-      listenForNotifications(pg, url, channel, handlers, listenOptions),
   };
 }

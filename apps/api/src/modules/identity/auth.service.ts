@@ -263,7 +263,6 @@ export async function verifyEmail(deps: IdentityDeps, token: string, request: Lo
     return user.id;
   });
   if (verifiedUserId === undefined) throw invalidLink();
-  deps.userChanged(verifiedUserId);
 }
 
 /** Always the same 200, known address or not; only the e-mail sending is throttled per account. */
@@ -334,7 +333,6 @@ export async function resetPassword(
     return owner;
   });
   if (!user) throw invalidLink();
-  deps.userChanged(user.id);
   // The owner proved control of the mailbox: a stranger's failed sign-ins no longer hold them back.
   await deps.limiter.clear('loginAccount', user.email_normalized);
 }

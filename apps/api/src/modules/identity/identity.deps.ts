@@ -11,6 +11,4 @@ export interface IdentityDeps {
   accessTokens: AccessTokens;
   outbox: MailOutbox;
   limiter: IdentityLimiter;
-  /** After a transaction that wrote a users row has committed (plugins/auth.ts: `app.userChanged`). */
-  userChanged(userId: number): void;
 }
