@@ -39,10 +39,9 @@ function installPgParsers(pg: ReturnType<typeof loadPg>): void {
 
 const STATEMENT_CACHE_SIZE = 1000;
 
-/** The SQLite database under a Kysely handle, with the handle's statement cache. */
+/** The SQLite database under a Kysely handle. */
 export interface SqliteAccess {
   database: SqliteDatabase.Database;
-  prepare(sql: string): SqliteDatabase.Statement;
 }
 
 const sqliteHandles = new WeakMap<object, SqliteAccess>();
@@ -50,27 +49,6 @@ const sqliteHandles = new WeakMap<object, SqliteAccess>();
 /** The better-sqlite3 connection under a Kysely handle (tests look at its pragmas). Undefined on PostgreSQL. */
 export function sqliteAccess(db: Db): SqliteAccess | undefined {
   return sqliteHandles.get(db);
-}
-
-/**
- * SQLite with no transaction open on the connection: a query can then run synchronously on the cached
- * statement, with none of Kysely's per-query promises and connection lock (db/prepared.ts), and a short write as one synchronous better-sqlite3 transaction, with nothing interleaved.
- * Inside another request's open transaction (same connection) it would see that transaction's rows, so then
- * callers wait for Kysely's lock like any query. Undefined on PostgreSQL and for a transaction handle.
- */
-export function idleSqlite(db: Db): SqliteAccess | undefined {
-  const sqlite = sqliteHandles.get(db);
-  return sqlite && !sqlite.database.inTransaction ? sqlite : undefined;
-}
-
-const pgPools = new WeakMap<object, pg.Pool>();
-
-/**
- * For db/prepared.ts: the pool under a PostgreSQL Kysely handle, to run a compiled query as a named
- * (server-side prepared) statement. Undefined on SQLite and for a transaction.
- */
-export function pgPool(db: Db): pg.Pool | undefined {
-  return pgPools.get(db);
 }
 
 /**
@@ -161,7 +139,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     }
     const cached = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-    sqliteHandles.set(db, { database: sqlite, prepare: cached.prepare });
+    sqliteHandles.set(db, { database: sqlite });
     return {
       db,
       kind: 'sqlite',
@@ -187,7 +165,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  pgPools.set(db, pool);
   return {
     db,
     kind: 'postgres',

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { createAccount } from '../ledger/ledger.test-helpers.ts';
 import { entriesListJsonQuery } from './entries.list.ts';
 import { createEntry } from './entries.service.ts';
-import { monthBalanceStatement, totalsByAccountQuery } from './totals.repository.ts';
+import { monthBalanceQuery, totalsByAccountQuery } from './totals.repository.ts';
 
 /**
  * QUALITY.md guard: the hot queries use the intended index or aggregate on both dialects. The month list
@@ -164,7 +164,7 @@ describe('EXPLAIN guard', () => {
 
   it('the balance query reads the monthly aggregates through account_month_totals_key', async () => {
     const db = ctx.database.db;
-    const text = await plan(db, totalsByAccountQuery(userId, '2026-03').compile(db));
+    const text = await plan(db, totalsByAccountQuery(db, userId, '2026-03').compile());
     // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY"; PostgreSQL names it after the constraint.
     expect(text).toMatch(
       ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
@@ -175,7 +175,7 @@ describe('EXPLAIN guard', () => {
 
   it('GET /entry/balance reads the aggregates by key and never entries', async () => {
     const db = ctx.database.db;
-    const text = await plan(db, monthBalanceStatement.compile(db, [userId, '2026-03', '2026-11']));
+    const text = await plan(db, monthBalanceQuery(db, userId, '2026-03', '2026-11').compile());
     expect(text).toMatch(
       ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
     );

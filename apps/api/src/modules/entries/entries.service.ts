@@ -38,7 +38,6 @@ import {
   findSeriesEntries,
   insertEntries,
   insertEntryTags,
-  insertEntryWithTotals,
   insertSeries,
   type NewEntryRow,
   parseTagIds,
@@ -164,8 +163,7 @@ function planRefs(input: RefsInput): RefsPlan {
 
 /**
  * The lookup's verdict on a plan: ids that are not the user's (or do not exist) → 404 naming the field, the
- * same answer for both; a category of the wrong type or a subcategory of another category → 422. The
- * PostgreSQL create (insertEntryWithTotals) writes only when its statement finds the same conditions true.
+ * same answer for both; a category of the wrong type or a subcategory of another category → 422.
  */
 function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
   const [account, destination] = plan.accounts;
@@ -258,22 +256,6 @@ export async function createEntry(
     created_at: stamp,
     updated_at: stamp,
   });
-  const noTags = body.tags === undefined || body.tags.length === 0;
-  if (!body.installments && !body.fixed && noTags) {
-    // The hot path, one row without tags: the lookup of its references, their check, the row and its
-    // aggregates in one atomic write (one statement on PostgreSQL, one synchronous transaction on SQLite).
-    // Nothing is written unless every check passes.
-    const plan = planRefs(body);
-    const base = baseRow(plan.refs, []);
-    const check = {
-      accounts: plan.accounts,
-      categoryId: plan.categoryId,
-      categoryType: plan.categoryType,
-      subCategoryId: plan.subCategoryId,
-      confirm: (found: EntryRefRows) => confirmRefs(plan, found),
-    };
-    return toEntry({ ...base, id: await insertEntryWithTotals(db, userId, base, check) });
-  }
   return inTransaction(db, async (trx) => {
     const refs = await resolveRefs(trx, userId, body);
     const tagIds = await resolveTags(trx, userId, body.tags);

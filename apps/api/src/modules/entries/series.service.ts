@@ -1,8 +1,9 @@
 import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { fixedStatement, inTransaction, nowIso } from '../ledger/common.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
 import {
+  anySeriesToExtend,
   claimSeriesExtension,
   findSeriesToExtend,
   insertEntries,
@@ -86,11 +87,6 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
   await applyEntryChanges(db, userId, [], rows);
 }
 
-/** findSeriesToExtend's test as one fixed statement answering only whether any series qualifies. */
-const seriesToExtendStatement = fixedStatement<{ stale: number | boolean }>(`select exists (
-    select 1 from entry_series where user_id = $1 and generated_through < $2 and kind = 'fixed'
-      and (limit_fixed_date is null or substr(limit_fixed_date, 1, 7) > generated_through)) as stale`);
-
 /** The month ensureSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
 export function extensionMonth(month: string, now = new Date()): string {
   const cap = addMonths(currentMonth(now), MAX_EXTENSION_MONTHS);
@@ -98,9 +94,8 @@ export function extensionMonth(month: string, now = new Date()): string {
 }
 
 /** Whether ensureSeriesThrough(month) would have anything to do (a read; nothing is written). */
-export async function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
-  const { rows } = await seriesToExtendStatement(db, [userId, extensionMonth(month, now)]);
-  return Boolean(rows[0]?.stale);
+export function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
+  return anySeriesToExtend(db, userId, extensionMonth(month, now));
 }
 
 /**
