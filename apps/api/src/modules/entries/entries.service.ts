@@ -5,6 +5,7 @@ import {
   type Entry,
   type EntryCreateInput,
   type EntryFilters,
+  type EntryListQuery,
   type EntryScope,
   type EntryTagsInput,
   type EntryUpdateInput,
@@ -26,11 +27,13 @@ import { categoryTypeMessage } from '../categories/categories.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOrCreateTags, findOwnedTagIds } from '../tags/tags.repository.ts';
 import {
+  countEntries,
   deleteEntries,
   deleteSeries,
   type EntryQuery,
   type EntryRefRows,
   type EntryRow,
+  findEntries,
   findEntryById,
   findEntryRefs,
   findLastSeriesDate,
@@ -584,6 +587,30 @@ export async function toEntryQuery(
     paid: filters.paid,
     q: filters.q,
   };
+}
+
+/**
+ * GET /entry: the filtered entries in (date, id) order, as the contract's objects. With `page` or `per_page`
+ * one page of them (per_page 50 by default) and the count of the whole list; without, the whole list.
+ */
+export async function listEntries(
+  db: Db,
+  userId: number,
+  filters: EntryListQuery,
+  now = new Date(),
+): Promise<{ data: Entry[]; meta: { total: number; page: number; per_page: number } }> {
+  const query = await toEntryQuery(db, userId, filters, now);
+  if (filters.page === undefined && filters.per_page === undefined) {
+    const rows = await findEntries(db, userId, query);
+    return { data: rows.map(toEntry), meta: { total: rows.length, page: 1, per_page: rows.length } };
+  }
+  const page = filters.page ?? 1;
+  const perPage = filters.per_page ?? 50;
+  const [rows, total] = await Promise.all([
+    findEntries(db, userId, query, { limit: perPage, offset: (page - 1) * perPage }),
+    countEntries(db, userId, query),
+  ]);
+  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage } };
 }
 
 /** Months of history before the earliest entry are not offered; without entries, the current month. */

@@ -1,4 +1,3 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 
 /** Helpers shared by the ledger features (banks, accounts, categories, tags, entries). */
@@ -18,9 +17,4 @@ export function likePattern(text: string): string {
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   return db.transaction().execute(work);
-}
-
-/** Whether `db` (a handle or a transaction) talks to PostgreSQL: the few hand-written statements differ. */
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
