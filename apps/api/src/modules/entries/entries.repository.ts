@@ -106,6 +106,21 @@ export async function replaceEntryTags(db: Db, userId: number, entryIds: number[
     .execute();
 }
 
+/** The denormalised tag ids of one entry (entry_tags is written by the caller or its cascade). */
+export function setEntryTagIds(db: Db, userId: number, id: number, tagIds: number[], now: string) {
+  return updateEntry(db, userId, id, { tag_ids: tagIds.join(','), updated_at: now });
+}
+
+/** Every entry of a series takes the series' last date (limit_fixed_date is copied on each occurrence). */
+export function setSeriesEntriesLimit(db: Db, userId: number, seriesId: number, limit: string | null) {
+  return db
+    .updateTable('entries')
+    .set({ limit_fixed_date: limit })
+    .where('user_id', '=', userId)
+    .where('series_id', '=', seriesId)
+    .execute();
+}
+
 export function updateEntries(db: Db, userId: number, ids: number[], values: Updateable<EntriesTable>) {
   return db.updateTable('entries').set(values).where('user_id', '=', userId).where('id', 'in', ids).execute();
 }

@@ -46,6 +46,7 @@ import {
   parseTagIds,
   replaceEntryTags,
   type SeriesRow,
+  setSeriesEntriesLimit,
   updateEntries,
   updateEntry as updateEntryRow,
   updateSeries,
@@ -58,9 +59,6 @@ import {
   seriesNeedExtension,
 } from './series.service.ts';
 import { applyEntryChanges } from './totals.repository.ts';
-
-/** Test seam: lets the rollback test fail an installment create half-way. Never set outside tests. */
-export const entryTestHooks: { afterInsertEntries?: (ids: number[]) => void } = {};
 
 export function toEntry(row: EntryRow): Entry {
   return {
@@ -320,7 +318,6 @@ export async function createEntry(
       }));
     }
     const ids = await insertEntries(trx, rows);
-    entryTestHooks.afterInsertEntries?.(ids);
     await insertEntryTags(trx, userId, ids, tagIds);
     await applyEntryChanges(trx, userId, [], rows);
     const first = rows[0] as NewEntryRow;
@@ -464,12 +461,7 @@ async function changeSeriesLimit(
   const generated = last ? monthOf(last) : series.generated_through;
   const through = limit && monthOf(limit) < series.generated_through ? monthOf(limit) : generated;
   await updateSeries(db, userId, series.id, { limit_fixed_date: limit, generated_through: through });
-  await db
-    .updateTable('entries')
-    .set({ limit_fixed_date: limit })
-    .where('user_id', '=', userId)
-    .where('series_id', '=', series.id)
-    .execute();
+  await setSeriesEntriesLimit(db, userId, series.id, limit);
   await extendSeries(
     db,
     userId,
@@ -507,12 +499,7 @@ export async function deleteEntry(db: Db, userId: number, id: number, scope: Ent
         return;
       }
       await updateSeries(trx, userId, series.id, { limit_fixed_date: last });
-      await trx
-        .updateTable('entries')
-        .set({ limit_fixed_date: last })
-        .where('user_id', '=', userId)
-        .where('series_id', '=', series.id)
-        .execute();
+      await setSeriesEntriesLimit(trx, userId, series.id, last);
     }
   });
 }

@@ -10,6 +10,7 @@ import {
   type User,
 } from '@centavo/shared';
 import { type FieldMessages, unauthenticated, validationError } from '../../lib/errors.ts';
+import { findCountryById, findCurrencyById, findLanguageById } from '../reference/reference.repository.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import { createVerification, issueTokens } from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
@@ -151,21 +152,9 @@ export async function updatePreferences(
   request: LogRequest,
 ): Promise<{ language: Language; currency_code: Currency; country: Country }> {
   const [language, currency, country] = await Promise.all([
-    deps.db
-      .selectFrom('languages')
-      .select(['id', 'code', 'name'])
-      .where('id', '=', body.language_id)
-      .executeTakeFirst(),
-    deps.db
-      .selectFrom('currencies')
-      .select(['id', 'code', 'name', 'decimals'])
-      .where('id', '=', body.currency_code_id)
-      .executeTakeFirst(),
-    deps.db
-      .selectFrom('countries')
-      .select(['id', 'code', 'name'])
-      .where('id', '=', body.country_id)
-      .executeTakeFirst(),
+    findLanguageById(deps.db, body.language_id),
+    findCurrencyById(deps.db, body.currency_code_id),
+    findCountryById(deps.db, body.country_id),
   ]);
   const unknown: FieldMessages = {};
   if (!language) unknown.language_id = 'languageInvalid';
