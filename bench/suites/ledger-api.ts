@@ -10,12 +10,9 @@ import { sql } from 'kysely';
 import { type Db, openDatabase } from '../../apps/api/src/db/connection.ts';
 import { findAccounts } from '../../apps/api/src/modules/accounts/accounts.repository.ts';
 import { monthBalance } from '../../apps/api/src/modules/entries/balance.service.ts';
+import { createEntry } from '../../apps/api/src/modules/entries/create.service.ts';
 import { countEntries, findEntryById } from '../../apps/api/src/modules/entries/entries.repository.ts';
-import {
-  createEntry,
-  listEntries,
-  toEntryQuery,
-} from '../../apps/api/src/modules/entries/entries.service.ts';
+import { listEntries, toEntryQuery } from '../../apps/api/src/modules/entries/queries.service.ts';
 import { type Dataset, type DbKind, ensureDataset, sqliteFileMb, workingCopy } from '../datasets/load.ts';
 import { monthAt } from '../datasets/model.ts';
 import { DATASETS, type DatasetName } from '../datasets/spec.ts';

@@ -4,15 +4,15 @@ import type { Db } from '../../db/connection.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { findBankById } from '../banks/banks.repository.ts';
 import { type AccountBalances, computeBalances } from '../entries/balance.service.ts';
-import { addEffects, applyTotals, type TotalsDelta } from '../entries/totals.repository.ts';
+import { applyEntryChanges } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import {
   type AccountRow,
   countAccountEntries,
   deleteAccountCascade,
   findAccountById,
+  findAccountEntries,
   findAccounts,
-  findAccountTransfers,
   insertAccount,
   seriesUseAccount,
   updateAccount,
@@ -116,11 +116,9 @@ export async function removeAccount(
     if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
       throw conflict('accountHasEntries', { count }, { delete_entries: 'accountHasEntriesField' });
     }
-    const transfers = await findAccountTransfers(trx, userId, id);
-    const deltas = new Map<string, TotalsDelta>();
-    addEffects(deltas, transfers, -1);
-    for (const [key, delta] of deltas) if (delta.account_id === id) deltas.delete(key);
-    await applyTotals(trx, userId, deltas);
+    // Its entries go through the one effects function like any deleted entry: the other side of each
+    // transfer leaves the other account's aggregates (the account's own rows go with it).
+    await applyEntryChanges(trx, userId, await findAccountEntries(trx, userId, id), []);
     await deleteAccountCascade(trx, userId, id);
   });
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
 import type { Db } from '../../db/connection.ts';
 import { createAccount } from '../ledger/ledger.test-helpers.ts';
+import { createEntry } from './create.service.ts';
 import { type EntryQuery, entriesCountQuery, entriesListQuery } from './entries.repository.ts';
-import { createEntry } from './entries.service.ts';
 import { monthBalanceQuery, totalsByAccountQuery } from './totals.repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import { findAccounts } from '../accounts/accounts.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
 import { findTags } from '../tags/tags.repository.ts';
 import { findEntries, parseTagIds } from './entries.repository.ts';
-import { toEntryQuery } from './entries.service.ts';
+import { toEntryQuery } from './queries.service.ts';
 
 /**
  * Spreadsheet formula injection (QUALITY.md): a text cell starting with = + - @, tab or CR is prefixed with

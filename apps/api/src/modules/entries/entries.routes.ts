@@ -18,17 +18,11 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { monthBalance } from './balance.service.ts';
+import { createEntry } from './create.service.ts';
 import { exportRows, toCsv, toXlsx } from './entries.export.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
-import {
-  carouselStart,
-  createEntry,
-  deleteEntry,
-  getEntry,
-  listEntries,
-  setEntryPaid,
-  updateEntry,
-} from './entries.service.ts';
+import { carouselStart, getEntry, listEntries } from './queries.service.ts';
+import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 const tags = ['entries'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };

@@ -2,17 +2,14 @@ import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
+import { applyEntryChanges } from './effects.service.ts';
+import { insertEntries, insertEntryTags, type NewEntryRow, parseTagIds } from './entries.repository.ts';
 import {
   anySeriesToExtend,
   claimSeriesExtension,
   findSeriesToExtend,
-  insertEntries,
-  insertEntryTags,
-  type NewEntryRow,
-  parseTagIds,
   type SeriesRow,
-} from './entries.repository.ts';
-import { applyEntryChanges } from './totals.repository.ts';
+} from './series.repository.ts';
 
 /**
  * Fixed series are materialised (docs/decisions/fixed-entries.md): occurrences exist as rows through

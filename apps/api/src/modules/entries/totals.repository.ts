@@ -1,6 +1,6 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { seriesToExtend } from './entries.repository.ts';
+import { seriesToExtend } from './series.repository.ts';
 
 /**
  * Monthly aggregates per (user, account, month): every entry write adds the new rows' effect and subtracts
@@ -138,19 +138,6 @@ export async function applyTotals(db: Db, userId: number, deltas: Map<string, To
       )
       .execute();
   }
-}
-
-/** Shorthand: subtract `before`, add `after`, write once. */
-export async function applyEntryChanges(
-  db: Db,
-  userId: number,
-  before: readonly EffectRow[],
-  after: readonly EffectRow[],
-): Promise<void> {
-  const deltas = new Map<string, TotalsDelta>();
-  addEffects(deltas, before, -1);
-  addEffects(deltas, after, 1);
-  await applyTotals(db, userId, deltas);
 }
 
 export interface AccountSums {
