@@ -283,7 +283,7 @@ async function runOnDatabase(
   push(
     result,
     metric({
-      name: `${label}: aggregate rows equal the app's addEffects over all entries`,
+      name: `${label}: aggregate rows and money volume equal the app's definitions over all entries`,
       value: aggregates.mismatches,
       unit: 'mismatches',
       target: { on: 'value', op: '<=', limit: 0 },

@@ -24,17 +24,21 @@ export interface DatabaseHandle {
 
 let pgParsersInstalled = false;
 
-/** pg returns BIGINT (and count/sum) as strings; money is BIGINT, so parse to numbers and refuse to lose precision. */
+/**
+ * pg returns BIGINT, count and NUMERIC (what sum() of BIGINT gives) as strings; money is BIGINT, so both parse
+ * to numbers and refuse to lose precision: a value that is not a safe integer throws instead of being
+ * rounded. The money limits keep every sum the app computes inside that range (docs/decisions/money-limits.md).
+ */
 function installPgParsers(pg: ReturnType<typeof loadPg>): void {
   if (pgParsersInstalled) return;
   pgParsersInstalled = true;
-  const toSafeNumber = (text: string) => {
+  const toSafeInteger = (text: string) => {
     const value = Number(text);
-    if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT out of safe range: ${text}`);
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Not an exact integer: ${text}`);
     return value;
   };
-  pg.types.setTypeParser(pg.types.builtins.INT8, toSafeNumber);
-  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
+  pg.types.setTypeParser(pg.types.builtins.INT8, toSafeInteger);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, toSafeInteger);
 }
 
 const STATEMENT_CACHE_SIZE = 1000;

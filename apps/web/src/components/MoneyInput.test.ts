@@ -18,7 +18,7 @@ describe('MoneyInput helpers', () => {
     // 0.1 + 0.2 style errors would show up here if the value went through a float.
     expect(parseMoneyInput('0,29')).toBe(29);
     expect(parseMoneyInput('1.005,07')).toBe(100507);
-    expect(parseMoneyInput('9.999.999.999.999,99')).toBe(999999999999999);
+    expect(parseMoneyInput('99.999.999.999,99')).toBe(9999999999999);
   });
 
   it('formats cents back in the locale convention', () => {

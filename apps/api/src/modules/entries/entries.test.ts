@@ -278,6 +278,9 @@ describe('POST /entry', () => {
     expect(
       await db.selectFrom('account_month_totals').select('month').where('user_id', '=', u.id).execute(),
     ).toEqual([]);
+    expect(
+      await db.selectFrom('user_money_totals').select('volume').where('user_id', '=', u.id).execute(),
+    ).toEqual([]);
     // And the same request succeeds once the failure is gone.
     await createEntry(u, expense(acc, { installments: 12 }));
     expect(await entriesOf(u, 'start_date=2026-01-01&end_date=2027-12-31')).toHaveLength(12);

@@ -2,7 +2,7 @@ import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
-import { applyEntryChanges } from './effects.service.ts';
+import { applyEntryChanges, isMoneyLimitError } from './effects.service.ts';
 import { insertEntries, insertEntryTags, type NewEntryRow, parseTagIds } from './entries.repository.ts';
 import {
   anySeriesToExtend,
@@ -42,7 +42,11 @@ export function occurrenceDates(
   return dates;
 }
 
-/** Materialises a series' occurrences after generated_through up to `target` (the caller's transaction). */
+/**
+ * Materialises a series' occurrences after generated_through up to `target` (the caller's transaction).
+ * When they would take the user's money volume past MAX_TOTAL_CENTS, it materialises nothing and the read
+ * that asked goes on (docs/decisions/money-limits.md).
+ */
 export async function extendSeries(db: Db, userId: number, series: SeriesRow, target: string): Promise<void> {
   const limitMonth = series.limit_fixed_date ? monthOf(series.limit_fixed_date) : null;
   const to = limitMonth && limitMonth < target ? limitMonth : target;
@@ -79,9 +83,17 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
     created_at: now,
     updated_at: now,
   }));
+  try {
+    await applyEntryChanges(db, userId, [], rows);
+  } catch (error) {
+    if (!isMoneyLimitError(error)) throw error;
+    // At the money limit the series stops materialising (nothing was written): it is given its claim back,
+    // and a later read tries again, which succeeds once amounts have been deleted or lowered.
+    await claimSeriesExtension(db, userId, series.id, to, series.generated_through);
+    return;
+  }
   const ids = await insertEntries(db, rows);
   await insertEntryTags(db, userId, ids, tagIds);
-  await applyEntryChanges(db, userId, [], rows);
 }
 
 /** The month ensureSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
