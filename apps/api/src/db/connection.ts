@@ -2,7 +2,16 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import type pg from 'pg';
 import { type Checkpointer, startCheckpointer } from './checkpoint.ts';
 import type { Database } from './schema.ts';
@@ -82,6 +91,30 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * Kysely opens SQLite transactions with a plain (deferred) BEGIN: one that reads and then writes fails at
+ * once with SQLITE_BUSY when another connection to the file takes the write lock in between (a second
+ * process, a checkpoint), because SQLite cannot wait without risking a deadlock. Every transaction of the
+ * app writes, so each takes the write lock as it begins (BEGIN IMMEDIATE) and waits its turn under
+ * busy_timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** How often an open SQLite database looks at its log's size, until the checkpoint thread is needed. */
 const WAL_WATCH_MS = 250;
 
@@ -142,7 +175,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       walWatch.unref();
     }
     const cached = withStatementCache(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
     sqliteHandles.set(db, { database: sqlite });
     return {
       db,
