@@ -80,7 +80,7 @@ const debugEnabled = (log: FastifyBaseLogger) =>
 
 /**
  * Fastify's per-request lines ("incoming request", "request completed") at debug instead of info: two pino
- * lines cost ~55 µs of CPU on a request that otherwise costs ~25 µs (docs/decisions/request-cost.md), and a
+ * lines cost ~55 µs of CPU on a request that otherwise costs ~25 µs (measured in a CPU profile), and a
  * proxy in front keeps access logs anyway. `LOG_LEVEL=debug` brings them back. Errors are still logged at
  * error level: the error handler's 5xx lines, and Fastify's own "request errored" when a response fails.
  */
