@@ -57,6 +57,14 @@ from (
 ) effects
 group by user_id, account_id, month`;
 
+/** Each user's money volume, as the app keeps it (ledger/money.repository.ts): Σ |values| + Σ |initial balances|. */
+export const VOLUME_SQL = `
+insert into user_money_totals (user_id, volume)
+select u.id,
+  coalesce((select sum(abs(e.value)) from entries e where e.user_id = u.id), 0)
+    + coalesce((select sum(abs(a.initial_balance)) from accounts a where a.user_id = u.id), 0)
+from users u`;
+
 /** Tables whose secondary indexes are dropped during the load and rebuilt after it (much faster). */
 const REINDEXED = ['entries', 'entry_tags'];
 
@@ -215,6 +223,7 @@ async function generateSqlite(name: DatasetName, seed: number, finalPath: string
   db.exec('commit');
   for (const index of indexes) db.exec(index.sql);
   db.exec(AGGREGATE_SQL);
+  db.exec(VOLUME_SQL);
   db.pragma('journal_mode = WAL');
   db.close();
   renameSync(tmp, finalPath);
@@ -303,6 +312,7 @@ async function generatePostgres(
     for (const table of order) await flush(table);
     for (const index of indexes) await client.query(index.def);
     await client.query(AGGREGATE_SQL);
+    await client.query(VOLUME_SQL);
     // Explicit ids do not move the sequences: the app's own inserts must start after the generated rows.
     for (const table of [
       'users',

@@ -7,7 +7,8 @@ import {
 
 /**
  * Checks a dataset's aggregate table against the app's own `addEffects` over every entry of a user (the
- * definition the app maintains on each write). Returns the number of mismatching (account, month) rows.
+ * definition the app maintains on each write), and the user's money volume against Σ |values| + Σ |initial
+ * balances|. Returns the number of mismatching (account, month) rows, plus one if the volume differs.
  */
 export async function verifyAggregates(
   url: string,
@@ -40,6 +41,20 @@ export async function verifyAggregates(
     }
     // Keys the app would have written but the dataset lacks (all-zero deltas are never written).
     for (const d of expected.values()) if (fields.some((f) => d[f] !== 0)) mismatches += 1;
+    const accounts = await handle.db
+      .selectFrom('accounts')
+      .select('initial_balance')
+      .where('user_id', '=', userId)
+      .execute();
+    const volume = await handle.db
+      .selectFrom('user_money_totals')
+      .select('volume')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const sumAbs = (values: number[]) => values.reduce((sum, v) => sum + Math.abs(v), 0);
+    const expectedVolume =
+      sumAbs(entries.map((e) => e.value)) + sumAbs(accounts.map((a) => a.initial_balance));
+    if (Number(volume?.volume) !== expectedVolume) mismatches += 1;
     return { rows: actual.length, mismatches };
   } finally {
     await handle.close();

@@ -94,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandling(app);
   registerSecurity(app);
   await registerOpenApi(app, VERSION);
-  registerAuth(app, database);
+  registerAuth(app);
   await registerRateLimit(app);
 
   await app.register(

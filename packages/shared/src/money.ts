@@ -2,12 +2,18 @@
  * Money is an integer count of minor units (cents for most currencies, whole units for those without). This
  * is the one module that converts and formats it.
  *
- * Why a cap below 2^53: sums of many amounts must stay exact in a JS number, so single amounts are capped
- * at MAX_CENTS (a hundred trillion units) and sums of up to ~90 of them still fit in MAX_SAFE_INTEGER.
+ * Limits keep every sum exact (docs/decisions/money-limits.md): one amount (an entry's value, an installment
+ * purchase's total, an account's initial balance, later card limits and budgets) is at most MAX_CENTS, and
+ * the sum of the absolute values of all of a user's amounts (their money volume, kept by the API) at most
+ * MAX_TOTAL_CENTS, below 2^53: any balance, total or report is bounded by it, so it is exact as a JS number,
+ * in SQLite's 64-bit integers and in PostgreSQL's BIGINT/NUMERIC.
  */
 export type Cents = number & { readonly __brand: 'Cents' };
 
-export const MAX_CENTS = 10_000_000_000_000_00;
+/** 10^13 minor units: 100 billion units of a two-decimal currency. */
+export const MAX_CENTS = 10_000_000_000_000;
+/** 9 × 10^15 minor units, under Number.MAX_SAFE_INTEGER (≈ 9.007 × 10^15). */
+export const MAX_TOTAL_CENTS = 9_000_000_000_000_000;
 
 export function cents(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer amount of cents: ${value}`);

@@ -2,14 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type pg from 'pg';
 import {
-  type Listening,
-  type ListenOptions,
-  listenForNotifications,
-  type NotificationHandlers,
-} from './listen.ts';
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 
 // Each driver is loaded when a database of its kind is opened: a process uses one, and loading the other
@@ -25,31 +28,32 @@ export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
-  /** PostgreSQL only: a session of its own LISTENing on `channel` (db/listen.ts); the caller closes it. */
-  listen?(channel: string, handlers: NotificationHandlers, options?: ListenOptions): Listening;
 }
 
 let pgParsersInstalled = false;
 
-/** pg returns BIGINT (and count/sum) as strings; money is BIGINT, so parse to numbers and refuse to lose precision. */
+/**
+ * pg returns BIGINT, count and NUMERIC (what sum() of BIGINT gives) as strings; money is BIGINT, so both parse
+ * to numbers and refuse to lose precision: a value that is not a safe integer throws instead of being
+ * rounded. The money limits keep every sum the app computes inside that range (docs/decisions/money-limits.md).
+ */
 function installPgParsers(pg: ReturnType<typeof loadPg>): void {
   if (pgParsersInstalled) return;
   pgParsersInstalled = true;
-  const toSafeNumber = (text: string) => {
+  const toSafeInteger = (text: string) => {
     const value = Number(text);
-    if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT out of safe range: ${text}`);
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Not an exact integer: ${text}`);
     return value;
   };
-  pg.types.setTypeParser(pg.types.builtins.INT8, toSafeNumber);
-  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
+  pg.types.setTypeParser(pg.types.builtins.INT8, toSafeInteger);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, toSafeInteger);
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
 
-/** The SQLite database under a Kysely handle, with the handle's statement cache. */
+/** The SQLite database under a Kysely handle. */
 export interface SqliteAccess {
   database: SqliteDatabase.Database;
-  prepare(sql: string): SqliteDatabase.Statement;
 }
 
 const sqliteHandles = new WeakMap<object, SqliteAccess>();
@@ -57,27 +61,6 @@ const sqliteHandles = new WeakMap<object, SqliteAccess>();
 /** The better-sqlite3 connection under a Kysely handle (tests look at its pragmas). Undefined on PostgreSQL. */
 export function sqliteAccess(db: Db): SqliteAccess | undefined {
   return sqliteHandles.get(db);
-}
-
-/**
- * SQLite with no transaction open on the connection: a query can then run synchronously on the cached
- * statement, with none of Kysely's per-query promises and connection lock (db/prepared.ts), and a short write as one synchronous better-sqlite3 transaction, with nothing interleaved.
- * Inside another request's open transaction (same connection) it would see that transaction's rows, so then
- * callers wait for Kysely's lock like any query. Undefined on PostgreSQL and for a transaction handle.
- */
-export function idleSqlite(db: Db): SqliteAccess | undefined {
-  const sqlite = sqliteHandles.get(db);
-  return sqlite && !sqlite.database.inTransaction ? sqlite : undefined;
-}
-
-const pgPools = new WeakMap<object, pg.Pool>();
-
-/**
- * For db/prepared.ts: the pool under a PostgreSQL Kysely handle, to run a compiled query as a named
- * (server-side prepared) statement. Undefined on SQLite and for a transaction.
- */
-export function pgPool(db: Db): pg.Pool | undefined {
-  return pgPools.get(db);
 }
 
 /**
@@ -107,6 +90,30 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * Kysely opens SQLite transactions with a plain (deferred) BEGIN: one that reads and then writes fails at
+ * once with SQLITE_BUSY when another connection to the file takes the write lock in between (a second
+ * process, a checkpoint), because SQLite cannot wait without risking a deadlock. Every transaction of the
+ * app writes, so each takes the write lock as it begins (BEGIN IMMEDIATE) and waits its turn under
+ * busy_timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export interface OpenOptions {
   poolSize?: number;
 }
@@ -129,8 +136,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // The write-ahead log is checkpointed by SQLite itself (wal_autocheckpoint, every 1 000 pages) and removed
     // when the last connection closes.
     const cached = withStatementCache(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-    sqliteHandles.set(db, { database: sqlite, prepare: cached.prepare });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+    sqliteHandles.set(db, { database: sqlite });
     return {
       db,
       kind: 'sqlite',
@@ -153,14 +160,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  pgPools.set(db, pool);
   return {
     db,
     kind: 'postgres',
     close: async () => {
       await db.destroy();
     },
-    listen: (channel, handlers, listenOptions) =>
-      listenForNotifications(pg, url, channel, handlers, listenOptions),
   };
 }

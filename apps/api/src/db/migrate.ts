@@ -4,6 +4,8 @@ import * as m001 from './migrations/001_identity.ts';
 import * as m002 from './migrations/002_reference.ts';
 import * as m003 from './migrations/003_ledger.ts';
 import * as m004 from './migrations/004_user_changes.ts';
+import * as m005 from './migrations/005_drop_user_changes.ts';
+import * as m006 from './migrations/006_user_money_totals.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -13,9 +15,12 @@ const all: Record<string, { up: DialectMigration }> = {
   '002_reference': m002,
   '003_ledger': m003,
   '004_user_changes': m004,
+  '005_drop_user_changes': m005,
+  '006_user_money_totals': m006,
 };
 
-export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+/** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */
+export function migrator(db: Db, kind: DbKind): Migrator {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -25,8 +30,11 @@ export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
       return out;
     },
   };
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider });
+}
+
+export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+  const { error, results } = await migrator(db, kind).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {

@@ -113,6 +113,15 @@ export interface AccountMonthTotalsTable {
   paid_net: number;
 }
 
+/**
+ * Per user, the sum of the absolute values of every entry and account initial balance: bounded by
+ * MAX_TOTAL_CENTS, so every sum over the user's money is exact (docs/decisions/money-limits.md).
+ */
+export interface UserMoneyTotalsTable {
+  user_id: number;
+  volume: number;
+}
+
 export interface LedgerTables {
   accounts: AccountsTable;
   tags: TagsTable;
@@ -120,4 +129,5 @@ export interface LedgerTables {
   entries: EntriesTable;
   entry_tags: EntryTagsTable;
   account_month_totals: AccountMonthTotalsTable;
+  user_money_totals: UserMoneyTotalsTable;
 }

@@ -66,13 +66,12 @@ export async function countAccountEntries(db: Db, userId: number, accountId: num
   return Number(row.n);
 }
 
-/** Transfers between this account and another: deleting them changes the other account's aggregates. */
-export function findAccountTransfers(db: Db, userId: number, accountId: number) {
+/** The account's entries and the transfers into it, with what their effects need (deleting the account). */
+export function findAccountEntries(db: Db, userId: number, accountId: number) {
   return db
     .selectFrom('entries')
     .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
     .where('user_id', '=', userId)
-    .where('operation_id', '=', 4)
     .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
     .execute();
 }

@@ -4,15 +4,16 @@ import type { Db } from '../../db/connection.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { findBankById } from '../banks/banks.repository.ts';
 import { type AccountBalances, computeBalances } from '../entries/balance.service.ts';
-import { addEffects, applyTotals, type TotalsDelta } from '../entries/totals.repository.ts';
+import { applyEntryChanges, moneyLimitError } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
+import { addMoneyVolume } from '../ledger/money.repository.ts';
 import {
   type AccountRow,
   countAccountEntries,
   deleteAccountCascade,
   findAccountById,
+  findAccountEntries,
   findAccounts,
-  findAccountTransfers,
   insertAccount,
   seriesUseAccount,
   updateAccount,
@@ -62,19 +63,27 @@ async function checkBank(db: Db, bankId: number | null | undefined): Promise<voi
   }
 }
 
+/** Adds an initial balance's change to the user's money volume, or refuses the write (422 on the field). */
+async function addInitialBalance(trx: Db, userId: number, delta: number): Promise<void> {
+  if (!(await addMoneyVolume(trx, userId, delta))) throw moneyLimitError('initial_balance');
+}
+
 export async function createAccount(db: Db, userId: number, body: AccountCreateInput): Promise<Account> {
   await checkBank(db, body.bank_id);
   const now = nowIso();
-  const row = await insertAccount(db, {
-    user_id: userId,
-    name: body.name,
-    bank_id: body.bank_id ?? null,
-    type: body.type,
-    initial_balance: body.initial_balance,
-    color: body.color ?? null,
-    archived: body.archived ? 1 : 0,
-    created_at: now,
-    updated_at: now,
+  const row = await inTransaction(db, async (trx) => {
+    await addInitialBalance(trx, userId, Math.abs(body.initial_balance));
+    return insertAccount(trx, {
+      user_id: userId,
+      name: body.name,
+      bank_id: body.bank_id ?? null,
+      type: body.type,
+      initial_balance: body.initial_balance,
+      color: body.color ?? null,
+      archived: body.archived ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return getAccount(db, userId, row.id);
 }
@@ -85,16 +94,25 @@ export async function editAccount(
   id: number,
   body: AccountUpdateBody,
 ): Promise<Account> {
-  await accountOr404(db, userId, id);
-  await checkBank(db, body.bank_id);
-  await updateAccount(db, userId, id, {
-    ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.bank_id !== undefined ? { bank_id: body.bank_id } : {}),
-    ...(body.type !== undefined ? { type: body.type } : {}),
-    ...(body.initial_balance !== undefined ? { initial_balance: body.initial_balance } : {}),
-    ...(body.color !== undefined ? { color: body.color } : {}),
-    ...(body.archived !== undefined ? { archived: body.archived ? 1 : 0 } : {}),
-    updated_at: nowIso(),
+  await inTransaction(db, async (trx) => {
+    const current = await accountOr404(trx, userId, id);
+    await checkBank(trx, body.bank_id);
+    if (body.initial_balance !== undefined) {
+      await addInitialBalance(
+        trx,
+        userId,
+        Math.abs(body.initial_balance) - Math.abs(current.initial_balance),
+      );
+    }
+    await updateAccount(trx, userId, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.bank_id !== undefined ? { bank_id: body.bank_id } : {}),
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.initial_balance !== undefined ? { initial_balance: body.initial_balance } : {}),
+      ...(body.color !== undefined ? { color: body.color } : {}),
+      ...(body.archived !== undefined ? { archived: body.archived ? 1 : 0 } : {}),
+      updated_at: nowIso(),
+    });
   });
   return getAccount(db, userId, id);
 }
@@ -111,16 +129,15 @@ export async function removeAccount(
   deleteEntries: boolean,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await accountOr404(trx, userId, id);
+    const account = await accountOr404(trx, userId, id);
     const count = await countAccountEntries(trx, userId, id);
     if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
       throw conflict('accountHasEntries', { count }, { delete_entries: 'accountHasEntriesField' });
     }
-    const transfers = await findAccountTransfers(trx, userId, id);
-    const deltas = new Map<string, TotalsDelta>();
-    addEffects(deltas, transfers, -1);
-    for (const [key, delta] of deltas) if (delta.account_id === id) deltas.delete(key);
-    await applyTotals(trx, userId, deltas);
+    // Its entries go through the one effects function like any deleted entry: the other side of each
+    // transfer leaves the other account's aggregates (the account's own rows go with it).
+    await applyEntryChanges(trx, userId, await findAccountEntries(trx, userId, id), []);
+    await addInitialBalance(trx, userId, -Math.abs(account.initial_balance));
     await deleteAccountCascade(trx, userId, id);
   });
 }

@@ -4,7 +4,7 @@ import { ensureSeriesThrough, extensionMonth } from './series.service.ts';
 import {
   balanceEffect,
   findPaidEntriesAfter,
-  monthBalanceStatement,
+  monthBalanceQuery,
   sumTotalsByAccount,
 } from './totals.repository.ts';
 
@@ -89,7 +89,7 @@ export function balanceResponse(month: string, balances: Balances): EntryBalance
 
 /**
  * GET /entry/balance: the same figures as balanceResponse(computeBalances(…, { todayBalance: false })) from
- * one statement (accounts, sums, the month's rows and the series check together). Only when a fixed series
+ * one query (accounts, sums, the month's rows and the series check together). Only when a fixed series
  * must first be materialised through the month (rare: browsing far ahead) does it extend and read again.
  */
 export async function monthBalance(
@@ -100,11 +100,11 @@ export async function monthBalance(
 ): Promise<EntryBalance> {
   const current = currentMonth(now);
   const reach = month > current ? month : current;
-  const args = [userId, month, extensionMonth(reach, now)];
-  let { rows } = await monthBalanceStatement(db, args);
+  const query = monthBalanceQuery(db, userId, month, extensionMonth(reach, now));
+  let rows = await query.execute();
   if (rows.some((r) => Boolean(r.stale))) {
     await ensureSeriesThrough(db, userId, reach, now);
-    ({ rows } = await monthBalanceStatement(db, args));
+    rows = await query.execute();
   }
   const balance: EntryBalance = {
     month,

@@ -6,7 +6,7 @@ import { findUserById } from '../identity/users.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 import { findTags } from '../tags/tags.repository.ts';
 import { findEntries, parseTagIds } from './entries.repository.ts';
-import { toEntryQuery } from './entries.service.ts';
+import { toEntryQuery } from './queries.service.ts';
 
 /**
  * Spreadsheet formula injection (QUALITY.md): a text cell starting with = + - @, tab or CR is prefixed with

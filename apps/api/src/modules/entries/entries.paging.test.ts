@@ -4,7 +4,7 @@ import { createTestApp, createUser, type TestContext, type TestUser } from '../.
 import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
 
 /**
- * GET /entry?page&per_page, as the entries page reads a month (entries.list.ts): pages continue each other
+ * GET /entry?page&per_page, as the entries page reads a month (listEntries): pages continue each other
  * exactly in (date, id) order, across the two halves of an account filter (own entries ∪ transfers in), and
  * meta.total is the whole list's.
  */

@@ -13,8 +13,9 @@ import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { balanceResponse, computeBalances, monthBalance } from './balance.service.ts';
-import { createEntry, deleteEntry, setEntryPaid, updateEntry } from './entries.service.ts';
+import { createEntry } from './create.service.ts';
 import { ensureSeriesThrough } from './series.service.ts';
+import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 /**
  * QUALITY.md: after random sequences of create (single, installments, fixed, transfer), edit (scope

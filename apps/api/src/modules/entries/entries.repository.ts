@@ -1,18 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { type Db, idleSqlite, type SqliteAccess } from '../../db/connection.ts';
-import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
-import { fixedStatement, inTransaction, isPostgres } from '../ledger/common.ts';
-import { listConditions } from './entries.list.ts';
-import {
-  addEffects,
-  applyTotals,
-  applyTotalsSync,
-  nonZeroDeltas,
-  type TotalsDelta,
-  totalsUpsertArgs,
-  totalsUpsertFromText,
-} from './totals.repository.ts';
+import type { Db } from '../../db/connection.ts';
+import type { EntriesTable } from '../../db/tables/ledger.ts';
+import { likePattern } from '../ledger/common.ts';
 
 export const entryColumns = [
   'id',
@@ -45,51 +35,19 @@ export function parseTagIds(text: string): number[] {
   return text ? text.split(',').map(Number) : [];
 }
 
-/** GET /entry/{id} and every update's first read: fixed text, no Kysely build per call. */
-const entryByIdStatement = fixedStatement<EntryRow>(
-  `select ${entryColumns.join(', ')} from entries where user_id = $1 and id = $2`,
-);
-
-export async function findEntryById(db: Db, userId: number, id: number): Promise<EntryRow | undefined> {
-  return (await entryByIdStatement(db, [userId, id])).rows[0];
-}
-
-/** Entries of a series, optionally from one occurrence on (date, id), in date order. */
-export function findSeriesEntries(
-  db: Db,
-  userId: number,
-  seriesId: number,
-  from?: { date: string; id: number },
-): Promise<EntryRow[]> {
-  let query = db
+export function findEntryById(db: Db, userId: number, id: number): Promise<EntryRow | undefined> {
+  return db
     .selectFrom('entries')
     .select(entryColumns)
     .where('user_id', '=', userId)
-    .where('series_id', '=', seriesId);
-  if (from) {
-    query = query.where((eb) =>
-      eb.or([eb('date', '>', from.date), eb.and([eb('date', '=', from.date), eb('id', '>=', from.id)])]),
-    );
-  }
-  return query.orderBy('date').orderBy('id').execute();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 const INSERT_CHUNK = 500;
 
-const INSERT_COLUMNS = ['user_id', ...entryColumns.filter((c) => c !== 'id')] as const;
-const INSERT_TEXT = `insert into entries (${INSERT_COLUMNS.join(', ')})
-  values (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
-const insertOneStatement = fixedStatement<{ id: number }>(`${INSERT_TEXT} returning id`);
-/** SQLite's synchronous create: the id is the insert's lastInsertRowid (no RETURNING row to build). */
-const INSERT_TEXT_SQLITE = INSERT_TEXT.replace(/\$\d+/g, '?');
-const insertArgs = (row: NewEntryRow) => INSERT_COLUMNS.map((c) => row[c]);
-
 /** Inserts entries and answers their ids in the order given (ids grow with insertion order). */
 export async function insertEntries(db: Db, rows: NewEntryRow[]): Promise<number[]> {
-  if (rows.length === 1) {
-    const { rows: inserted } = await insertOneStatement(db, insertArgs(rows[0] as NewEntryRow));
-    return [Number(inserted[0]?.id)];
-  }
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const inserted = await db
@@ -100,175 +58,6 @@ export async function insertEntries(db: Db, rows: NewEntryRow[]): Promise<number
     ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
   }
   return ids;
-}
-
-type EntryRefRow = { kind: string; id: number; type: string | null; category_id: number | null };
-
-/**
- * An entry's references in one statement (the create path is hot): which accounts are the user's, and the
- * category and subcategory when visible to the user (system rows or the user's own). $1 user, $2 and $3
- * accounts (the same id twice for one account), $4 category and $5 subcategory (null: none).
- */
-const ENTRY_REFS_TEXT = `select 'a' as kind, id, cast(null as text) as type, cast(null as bigint) as category_id
-    from accounts where user_id = $1 and id in ($2, $3)
-  union all
-  select 'c', id, type, cast(null as bigint) from categories
-    where id = $4 and (user_id is null or user_id = $1)
-  union all
-  select 's', id, cast(null as text), category_id from subcategories
-    where id = $5 and (user_id is null or user_id = $1)`;
-const entryRefsStatement = fixedStatement<EntryRefRow>(ENTRY_REFS_TEXT);
-
-function refsArgs(
-  userId: number,
-  refs: Pick<EntryRefsCheck, 'accounts' | 'categoryId' | 'subCategoryId'>,
-): unknown[] {
-  const [first, second = first] = refs.accounts;
-  return [userId, first, second, refs.categoryId, refs.subCategoryId];
-}
-
-/** The lookup's rows as sets and records (rows of other kinds, such as the written entry, are skipped). */
-function refRows(rows: readonly EntryRefRow[]): EntryRefRows {
-  const result: EntryRefRows = { accounts: new Set() };
-  for (const row of rows) {
-    const id = Number(row.id);
-    if (row.kind === 'a') result.accounts.add(id);
-    else if (row.kind === 'c') result.category = { id, type: row.type ?? '' };
-    else if (row.kind === 's') result.subcategory = { id, category_id: Number(row.category_id) };
-  }
-  return result;
-}
-
-/** What a single entry's references must be for the write to go ahead (see insertEntryWithTotals). */
-export interface EntryRefsCheck {
-  /** One account, or a transfer's two (distinct) accounts: all must be the user's. */
-  accounts: [number] | [number, number];
-  /** A category visible to the user, of `categoryType`; null: none asked (transfers). */
-  categoryId: number | null;
-  categoryType: string | null;
-  /** A subcategory visible to the user and of `categoryId`; null: none asked. */
-  subCategoryId: number | null;
-  /** Throws the request's 404/422 when `found` does not confirm the references (never writes). */
-  confirm(found: EntryRefRows): void;
-}
-
-/** PostgreSQL types of the entry columns: placeholders of an INSERT … SELECT are not typed by the target. */
-const PG_COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
-  user_id: 'bigint',
-  description: 'text',
-  value: 'bigint',
-  date: 'text',
-  operation_id: 'integer',
-  category_id: 'bigint',
-  sub_category_id: 'bigint',
-  account_id: 'bigint',
-  card_id: 'bigint',
-  destination_account_id: 'bigint',
-  paid: 'integer',
-  paid_at: 'text',
-  notes: 'text',
-  fixed: 'integer',
-  limit_fixed_date: 'text',
-  series_id: 'bigint',
-  installment_number: 'integer',
-  installment_count: 'integer',
-  tag_ids: 'text',
-  created_at: 'text',
-  updated_at: 'text',
-};
-
-/** Placeholders of createWithRefsStatements: $1–$5 as ENTRY_REFS_TEXT, $6 accounts, $7 category type. */
-const FIRST_ROW_ARG = 8;
-
-/**
- * PostgreSQL, the single-entry create in one statement and one round trip: the references (ENTRY_REFS_TEXT,
- * answered as they are, for the error when one fails), the entry inserted only when the same rows confirm
- * every reference as EntryRefsCheck.confirm does, and its aggregate rows (none, one, two for a transfer)
- * upserted only for an inserted entry. One statement is atomic; the create no longer waits for the lookup's
- * round trip before it writes.
- */
-const createWithRefsStatements = [0, 1, 2].map((totals) => {
-  const values = INSERT_COLUMNS.map((c, i) => `$${FIRST_ROW_ARG + i}::${PG_COLUMN_TYPES[c]}`);
-  const upsert = totals
-    ? `, t as (${totalsUpsertFromText(totals, FIRST_ROW_ARG + INSERT_COLUMNS.length, 'e')})`
-    : '';
-  return fixedStatement<EntryRefRow>(`with r as (${ENTRY_REFS_TEXT}),
-    e as (
-      insert into entries (${INSERT_COLUMNS.join(', ')}) select ${values.join(', ')}
-      where (select count(*) from r where kind = 'a') = $6
-        and ($4::bigint is null or exists (select 1 from r where kind = 'c' and type = $7::text))
-        and ($5::bigint is null or exists (select 1 from r where kind = 's' and category_id = $4::bigint))
-      returning id)${upsert}
-    select kind, id, type, category_id from r
-    union all
-    select 'e', id, cast(null as text), cast(null as bigint) from e`);
-});
-
-/**
- * SQLite: one better-sqlite3 transaction function per connection (building one costs more than the insert):
- * the lookup, the check, the insert and the upsert run synchronously inside BEGIN IMMEDIATE, so nothing
- * interleaves and a failed check rolls back a transaction that wrote nothing.
- */
-const sqliteCreates = new WeakMap<
-  SqliteAccess,
-  (row: NewEntryRow, userId: number, refs: EntryRefsCheck, totals: TotalsDelta[]) => number
->();
-
-function sqliteCreate(sqlite: SqliteAccess) {
-  let create = sqliteCreates.get(sqlite);
-  if (!create) {
-    const transaction = sqlite.database.transaction(
-      (row: NewEntryRow, userId: number, refs: EntryRefsCheck, totals: TotalsDelta[]) => {
-        refs.confirm(refRows(entryRefsStatement.runSync(sqlite, refsArgs(userId, refs))));
-        const id = Number(sqlite.prepare(INSERT_TEXT_SQLITE).run(insertArgs(row)).lastInsertRowid);
-        applyTotalsSync(sqlite, userId, totals);
-        return id;
-      },
-    );
-    create = transaction.immediate;
-    sqliteCreates.set(sqlite, create);
-  }
-  return create;
-}
-
-/**
- * One entry with its effect on the aggregates, written only once its references are confirmed, atomically:
- * a single statement on PostgreSQL, one synchronous transaction on SQLite when the connection is idle, else
- * Kysely's (joined when the caller has one open). Answers the entry's id; a failed check throws
- * `refs.confirm`'s error and writes nothing.
- */
-export async function insertEntryWithTotals(
-  db: Db,
-  userId: number,
-  row: NewEntryRow,
-  refs: EntryRefsCheck,
-): Promise<number> {
-  const deltas = new Map<string, TotalsDelta>();
-  addEffects(deltas, [row], 1);
-  const totals = nonZeroDeltas(deltas);
-  const single = isPostgres(db) ? createWithRefsStatements[totals.length] : undefined;
-  if (single) {
-    const args = [
-      ...refsArgs(userId, refs),
-      refs.accounts.length,
-      refs.categoryType,
-      ...insertArgs(row),
-      ...totalsUpsertArgs(totals),
-    ];
-    const { rows } = await single(db, args);
-    const written = rows.find((r) => r.kind === 'e');
-    if (written) return Number(written.id);
-    refs.confirm(refRows(rows));
-    throw new Error('entry not written although its references were confirmed');
-  }
-  const sqlite = idleSqlite(db);
-  if (sqlite) return sqliteCreate(sqlite)(row, userId, refs, totals);
-  return inTransaction(db, async (trx) => {
-    refs.confirm(await findEntryRefs(trx, userId, refs.accounts, refs.categoryId, refs.subCategoryId));
-    const [id] = await insertEntries(trx, [row]);
-    await applyTotals(trx, userId, deltas);
-    return id as number;
-  });
 }
 
 export async function insertEntryTags(db: Db, userId: number, entryIds: number[], tagIds: number[]) {
@@ -295,6 +84,11 @@ export async function replaceEntryTags(db: Db, userId: number, entryIds: number[
     .where('user_id', '=', userId)
     .where('id', 'in', entryIds)
     .execute();
+}
+
+/** The denormalised tag ids of one entry (entry_tags is written by the caller or its cascade). */
+export function setEntryTagIds(db: Db, userId: number, id: number, tagIds: number[], now: string) {
+  return updateEntry(db, userId, id, { tag_ids: tagIds.join(','), updated_at: now });
 }
 
 export function updateEntries(db: Db, userId: number, ids: number[], values: Updateable<EntriesTable>) {
@@ -328,44 +122,76 @@ export interface EntryQuery {
   q?: string | undefined;
 }
 
-const COLUMN_LIST = sql.raw(entryColumns.map((c) => `"${c}"`).join(', '));
-
 /**
- * The month list query (exported for the EXPLAIN guard test): a range scan of entries_user_date (user_id,
- * date, id), which is also the ORDER BY, so neither dialect sorts. With an account filter the list is the
- * union of the account's own entries (entries_user_account_date) and the transfers into it
- * (entries_user_destination), each a range scan of its index in date order: a tenth of the month's rows are
- * read instead of all of them. A transfer never has the same account on both sides (validated), so the
- * halves never overlap. SQLite is told the two indexes (INDEXED BY): without ANALYZE statistics — the app
- * never gathers them — its planner takes entries_user_date for both halves and reads the whole month twice
- * (measured on D1: 2.4× the time for a 600-row account month).
+ * The entries matching a list's filters, as a query to select from. The month (or date range) is a range of
+ * entries_user_date (user_id, date, id); the other filters are checked on the range's rows. An account
+ * filter takes the account's own entries and the transfers into it. Measured on D1 against the union of the
+ * two account indexes (entries_user_account_date ∪ entries_user_destination, merged in date order): the
+ * union paid only on SQLite when its planner is forced onto those indexes (INDEXED BY, a dialect of its
+ * own), and cost twice as much on PostgreSQL (an append of both ranges, then a sort), so the list is this
+ * one range in (date, id) order, which stops reading once the page is full (docs/decisions/ledger-list-paging.md).
  */
+function matching(db: Db, userId: number, f: EntryQuery) {
+  let query = db
+    .selectFrom('entries')
+    .where('user_id', '=', userId)
+    .where('date', '>=', f.start)
+    .where('date', '<=', f.end);
+  const accountId = f.account_id;
+  if (accountId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]),
+    );
+  }
+  if (f.card_id !== undefined) query = query.where('card_id', '=', f.card_id);
+  if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
+  if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
+  if (f.operation_id !== undefined) query = query.where('operation_id', '=', f.operation_id);
+  if (f.paid !== undefined) query = query.where('paid', '=', f.paid ? 1 : 0);
+  if (f.tag_id !== undefined) {
+    const tagged = db
+      .selectFrom('entry_tags')
+      .select('entry_id')
+      .where('user_id', '=', userId)
+      .where('tag_id', '=', f.tag_id);
+    query = query.where('id', 'in', tagged);
+  }
+  if (f.q) {
+    const pattern = likePattern(f.q);
+    query = query.where(
+      sql<boolean>`(lower("description") like ${pattern} escape '\\' or lower(coalesce("notes", '')) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** The list (exported for the EXPLAIN guard test): the matching entries in (date, id) order, or a page of them. */
 export function entriesListQuery(
   db: Db,
   userId: number,
   f: EntryQuery,
   page?: { limit: number; offset: number },
 ) {
-  const postgres = isPostgres(db);
-  const select = COLUMN_LIST;
-  const hint = (index: string) => (postgres ? sql`` : sql.raw(` indexed by ${index}`));
-  const body =
-    f.account_id === undefined
-      ? sql`select ${select} from "entries" where ${listConditions(userId, f)}`
-      : sql`select ${select} from "entries"${hint('entries_user_account_date')} where ${listConditions(userId, f, 'account_id')}
-          union all
-          select ${select} from "entries"${hint('entries_user_destination')} where ${listConditions(userId, f, 'destination_account_id')}`;
-  const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
-  return sql<EntryRow>`${body} order by "date", "id"${limit}`;
+  const query = matching(db, userId, f).select(entryColumns).orderBy('date').orderBy('id');
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-export async function findEntries(
+export function findEntries(
   db: Db,
   userId: number,
   f: EntryQuery,
   page?: { limit: number; offset: number },
 ): Promise<EntryRow[]> {
-  return (await entriesListQuery(db, userId, f, page).execute(db)).rows;
+  return entriesListQuery(db, userId, f, page).execute();
+}
+
+/** How many entries match the filters (exported for the EXPLAIN guard test). */
+export function entriesCountQuery(db: Db, userId: number, f: EntryQuery) {
+  return matching(db, userId, f).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+export async function countEntries(db: Db, userId: number, f: EntryQuery): Promise<number> {
+  return Number((await entriesCountQuery(db, userId, f).executeTakeFirstOrThrow()).total);
 }
 
 /** The earliest entry's date (entries_user_date gives it in one index step). */
@@ -380,97 +206,16 @@ export async function findFirstEntryDate(db: Db, userId: number): Promise<string
   return row?.date;
 }
 
-// Series ---------------------------------------------------------------------------------------------------
-
-export type SeriesRow = Omit<EntrySeriesTable, 'id'> & { id: number };
-
-export async function insertSeries(db: Db, values: Insertable<EntrySeriesTable>): Promise<number> {
-  const row = await db.insertInto('entry_series').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export function findSeriesById(db: Db, userId: number, id: number): Promise<SeriesRow | undefined> {
-  return db
-    .selectFrom('entry_series')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function updateSeries(db: Db, userId: number, id: number, values: Updateable<EntrySeriesTable>) {
-  return db
-    .updateTable('entry_series')
-    .set(values)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
-}
-
-export function deleteSeries(db: Db, userId: number, id: number) {
-  return db.deleteFrom('entry_series').where('user_id', '=', userId).where('id', '=', id).execute();
-}
-
-/** Fixed series materialised short of `month` that may still have occurrences (entry_series_user_generated). */
-export function findSeriesToExtend(db: Db, userId: number, month: string): Promise<SeriesRow[]> {
-  return db
-    .selectFrom('entry_series')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('generated_through', '<', month)
-    .where('kind', '=', 'fixed')
-    .where((eb) =>
-      eb.or([
-        eb('limit_fixed_date', 'is', null),
-        eb(sql<string>`substr(limit_fixed_date, 1, 7)`, '>', eb.ref('generated_through')),
-      ]),
-    )
-    .execute();
-}
-
-/**
- * Moves generated_through forward only if nobody else did (compare-and-set): two requests extending the
- * same series at once generate its occurrences once.
- */
-export async function claimSeriesExtension(
-  db: Db,
-  userId: number,
-  id: number,
-  from: string,
-  to: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('entry_series')
-    .set({ generated_through: to })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('generated_through', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function findLastSeriesDate(
-  db: Db,
-  userId: number,
-  seriesId: number,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('entries')
-    .select('date')
-    .where('user_id', '=', userId)
-    .where('series_id', '=', seriesId)
-    .orderBy('date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.date;
-}
-
 export interface EntryRefRows {
   accounts: Set<number>;
   category?: { id: number; type: string } | undefined;
   subcategory?: { id: number; category_id: number } | undefined;
 }
 
+/**
+ * An entry's references in one query (every create checks them): which of the accounts are the user's, and
+ * the category and subcategory when visible to the user (system rows or the user's own).
+ */
 export async function findEntryRefs(
   db: Db,
   userId: number,
@@ -478,6 +223,50 @@ export async function findEntryRefs(
   categoryId: number | null,
   subCategoryId: number | null,
 ): Promise<EntryRefRows> {
-  const refs = { accounts: accountIds, categoryId, subCategoryId };
-  return refRows((await entryRefsStatement(db, refsArgs(userId, refs))).rows);
+  let query = db
+    .selectFrom('accounts')
+    .select([
+      sql.lit('a').as('kind'),
+      'id',
+      sql<string | null>`cast(null as text)`.as('type'),
+      sql<number | null>`cast(null as bigint)`.as('category_id'),
+    ])
+    .where('user_id', '=', userId)
+    .where('id', 'in', accountIds);
+  if (categoryId !== null) {
+    query = query.unionAll(
+      db
+        .selectFrom('categories')
+        .select([
+          sql.lit('c').as('kind'),
+          'id',
+          'type',
+          sql<number | null>`cast(null as bigint)`.as('category_id'),
+        ])
+        .where('id', '=', categoryId)
+        .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)])),
+    );
+  }
+  if (subCategoryId !== null) {
+    query = query.unionAll(
+      db
+        .selectFrom('subcategories')
+        .select([
+          sql.lit('s').as('kind'),
+          'id',
+          sql<string | null>`cast(null as text)`.as('type'),
+          'category_id',
+        ])
+        .where('id', '=', subCategoryId)
+        .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)])),
+    );
+  }
+  const result: EntryRefRows = { accounts: new Set() };
+  for (const row of await query.execute()) {
+    const id = Number(row.id);
+    if (row.kind === 'a') result.accounts.add(id);
+    else if (row.kind === 'c') result.category = { id, type: row.type ?? '' };
+    else result.subcategory = { id, category_id: Number(row.category_id) };
+  }
+  return result;
 }

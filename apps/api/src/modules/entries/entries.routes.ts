@@ -18,18 +18,11 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { monthBalance } from './balance.service.ts';
+import { createEntry } from './create.service.ts';
 import { exportRows, toCsv, toXlsx } from './entries.export.ts';
-import { findEntriesBody } from './entries.list.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
-import {
-  carouselStart,
-  createEntry,
-  deleteEntry,
-  getEntry,
-  setEntryPaid,
-  toEntryQuery,
-  updateEntry,
-} from './entries.service.ts';
+import { carouselStart, getEntry, listEntries } from './queries.service.ts';
+import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 const tags = ['entries'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
@@ -47,26 +40,8 @@ export async function entryRoutes(app: App): Promise<void> {
         querystring: entryListQuerySchema,
         response: { 200: entryListSchema, 422: errorBodySchema },
       },
-      // A month may hold 10 000 entries: the database writes each entry's JSON (entries.list.ts, in the
-      // entrySchema shape, checked against toEntry by the tests) and the response around them.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request, reply) => {
-      const userId = request.user.id;
-      const query = await toEntryQuery(app.db, userId, request.query);
-      const { page, per_page } = request.query;
-      const paged = per_page !== undefined || page !== undefined;
-      // The database writes the whole body; a page is one statement that finds its keys in the indexes
-      // before writing any JSON, so page N costs about what page 1 does (entries.list.ts).
-      const body = await findEntriesBody(
-        app.db,
-        userId,
-        query,
-        paged ? { page: page ?? 1, perPage: per_page ?? 50 } : undefined,
-      );
-      // Bytes or text with a JSON content type are sent as they are; the schema above documents their shape.
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
+    async (request) => listEntries(app.db, request.user.id, request.query),
   );
 
   app.get(

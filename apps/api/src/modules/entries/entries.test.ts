@@ -1,16 +1,44 @@
 import { entrySchema } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
-import { entryTestHooks } from './entries.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx.close());
+
+/** A trigger that makes every write of `userId`'s aggregate rows raise, on either database. */
+async function failAggregateWrites(userId: number): Promise<void> {
+  const db = ctx.database.db;
+  if (ctx.database.kind === 'sqlite') {
+    for (const event of ['insert', 'update']) {
+      await sql`create trigger ${sql.raw(`fail_totals_${event}`)} before ${sql.raw(event)} on account_month_totals
+        when new.user_id = ${sql.lit(userId)} begin select raise(abort, 'injected failure'); end`.execute(db);
+    }
+    return;
+  }
+  await sql`create function fail_totals() returns trigger language plpgsql as $$
+    begin raise exception 'injected failure'; end $$`.execute(db);
+  await sql`create trigger fail_totals before insert or update on account_month_totals
+    for each row when (new.user_id = ${sql.lit(userId)}) execute function fail_totals()`.execute(db);
+}
+
+async function allowAggregateWrites(): Promise<void> {
+  const db = ctx.database.db;
+  if (ctx.database.kind === 'sqlite') {
+    for (const event of ['insert', 'update']) {
+      await sql`drop trigger ${sql.raw(`fail_totals_${event}`)}`.execute(db);
+    }
+    return;
+  }
+  await sql`drop trigger fail_totals on account_month_totals`.execute(db);
+  await sql`drop function fail_totals()`.execute(db);
+}
 
 async function entriesOf(user: TestUser, query: string) {
   const res = await user.request({ method: 'GET', url: `/api/v1/entry?${query}` });
@@ -228,9 +256,9 @@ describe('POST /entry', () => {
   it('an installment create that fails half-way leaves nothing behind (one transaction)', async () => {
     const u = await createUser(ctx);
     const acc = await createAccount(u);
-    entryTestHooks.afterInsertEntries = () => {
-      throw new Error('injected failure after the entries were inserted');
-    };
+    // A real failure at the last step: the aggregates' write raises, after the series, the new tag, the
+    // twelve entries and their tag links were written in the same transaction.
+    await failAggregateWrites(u.id);
     try {
       const res = await u.request({
         method: 'POST',
@@ -239,7 +267,7 @@ describe('POST /entry', () => {
       });
       expect(res.statusCode).toBe(500);
     } finally {
-      entryTestHooks.afterInsertEntries = undefined;
+      await allowAggregateWrites();
     }
     const db = ctx.database.db;
     expect(await db.selectFrom('entries').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
@@ -249,6 +277,9 @@ describe('POST /entry', () => {
     expect(await db.selectFrom('tags').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
     expect(
       await db.selectFrom('account_month_totals').select('month').where('user_id', '=', u.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('user_money_totals').select('volume').where('user_id', '=', u.id).execute(),
     ).toEqual([]);
     // And the same request succeeds once the failure is gone.
     await createEntry(u, expense(acc, { installments: 12 }));

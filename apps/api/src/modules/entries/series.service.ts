@@ -1,17 +1,15 @@
 import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { fixedStatement, inTransaction, nowIso } from '../ledger/common.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
+import { applyEntryChanges, isMoneyLimitError } from './effects.service.ts';
+import { insertEntries, insertEntryTags, type NewEntryRow, parseTagIds } from './entries.repository.ts';
 import {
+  anySeriesToExtend,
   claimSeriesExtension,
   findSeriesToExtend,
-  insertEntries,
-  insertEntryTags,
-  type NewEntryRow,
-  parseTagIds,
   type SeriesRow,
-} from './entries.repository.ts';
-import { applyEntryChanges } from './totals.repository.ts';
+} from './series.repository.ts';
 
 /**
  * Fixed series are materialised (docs/decisions/fixed-entries.md): occurrences exist as rows through
@@ -44,7 +42,11 @@ export function occurrenceDates(
   return dates;
 }
 
-/** Materialises a series' occurrences after generated_through up to `target` (the caller's transaction). */
+/**
+ * Materialises a series' occurrences after generated_through up to `target` (the caller's transaction).
+ * When they would take the user's money volume past MAX_TOTAL_CENTS, it materialises nothing and the read
+ * that asked goes on (docs/decisions/money-limits.md).
+ */
 export async function extendSeries(db: Db, userId: number, series: SeriesRow, target: string): Promise<void> {
   const limitMonth = series.limit_fixed_date ? monthOf(series.limit_fixed_date) : null;
   const to = limitMonth && limitMonth < target ? limitMonth : target;
@@ -81,15 +83,18 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
     created_at: now,
     updated_at: now,
   }));
+  try {
+    await applyEntryChanges(db, userId, [], rows);
+  } catch (error) {
+    if (!isMoneyLimitError(error)) throw error;
+    // At the money limit the series stops materialising (nothing was written): it is given its claim back,
+    // and a later read tries again, which succeeds once amounts have been deleted or lowered.
+    await claimSeriesExtension(db, userId, series.id, to, series.generated_through);
+    return;
+  }
   const ids = await insertEntries(db, rows);
   await insertEntryTags(db, userId, ids, tagIds);
-  await applyEntryChanges(db, userId, [], rows);
 }
-
-/** findSeriesToExtend's test as one fixed statement answering only whether any series qualifies. */
-const seriesToExtendStatement = fixedStatement<{ stale: number | boolean }>(`select exists (
-    select 1 from entry_series where user_id = $1 and generated_through < $2 and kind = 'fixed'
-      and (limit_fixed_date is null or substr(limit_fixed_date, 1, 7) > generated_through)) as stale`);
 
 /** The month ensureSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
 export function extensionMonth(month: string, now = new Date()): string {
@@ -98,9 +103,8 @@ export function extensionMonth(month: string, now = new Date()): string {
 }
 
 /** Whether ensureSeriesThrough(month) would have anything to do (a read; nothing is written). */
-export async function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
-  const { rows } = await seriesToExtendStatement(db, [userId, extensionMonth(month, now)]);
-  return Boolean(rows[0]?.stale);
+export function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
+  return anySeriesToExtend(db, userId, extensionMonth(month, now));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationError } from '../../lib/errors.ts';
 import { localeOf } from '../../lib/messages.ts';
+import { findLanguageById } from '../reference/reference.repository.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { tooManyRequests } from './limits.ts';
@@ -103,12 +104,6 @@ export async function createVerification(
   return () => deps.outbox.enqueue(message);
 }
 
-async function languageExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('languages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 /**
  * Register signs a new address in (201 + tokens). An address that already has an account gets a generic 422
  * and its owner an e-mail; see docs/decisions/registration-enumeration.md for why and what bounds it.
@@ -121,7 +116,7 @@ export async function register(
 ): Promise<TokenResponse> {
   const emailNormalized = normalizeEmail(body.email);
   const languageId = body.language_id ?? 1;
-  if (!(await languageExists(deps.db, languageId))) throw validationError({ language_id: 'isNotValid' });
+  if (!(await findLanguageById(deps.db, languageId))) throw validationError({ language_id: 'isNotValid' });
 
   const existing = await findUserByEmail(deps.db, emailNormalized);
   if (existing) return registrationTaken(deps, existing, request, reply);
@@ -264,7 +259,6 @@ export async function verifyEmail(deps: IdentityDeps, token: string, request: Lo
     return user.id;
   });
   if (verifiedUserId === undefined) throw invalidLink();
-  deps.userChanged(verifiedUserId);
 }
 
 /** Always the same 200, known address or not; only the e-mail sending is throttled per account. */
@@ -335,5 +329,4 @@ export async function resetPassword(
     return owner;
   });
   if (!user) throw invalidLink();
-  deps.userChanged(user.id);
 }

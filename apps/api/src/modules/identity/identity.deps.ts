@@ -12,6 +12,4 @@ export interface IdentityDeps {
   accessTokens: AccessTokens;
   outbox: MailOutbox;
   limiter: RateLimits<LimitName>;
-  /** After a transaction that wrote a users row has committed (plugins/auth.ts: `app.userChanged`). */
-  userChanged(userId: number): void;
 }

@@ -18,7 +18,6 @@ export async function identityModule(app: App): Promise<void> {
     accessTokens: app.accessTokens,
     outbox,
     limiter: identityLimits(app),
-    userChanged: app.userChanged,
   };
 
   await app.register(async (open) => authRoutes(open, deps));

@@ -9,10 +9,8 @@ import {
   type UpdateUserBody,
   type User,
 } from '@centavo/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { type FieldMessages, unauthenticated, validationError } from '../../lib/errors.ts';
-import type { SignedInUserRow } from '../../plugins/auth.ts';
+import { findCountryById, findCurrencyById, findLanguageById } from '../reference/reference.repository.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import { createVerification, issueTokens } from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
@@ -23,6 +21,7 @@ import {
   deleteUser,
   findUserById,
   isEmailTakenByOther,
+  type SignedInUserRow,
   type UserRow,
   updateUser,
 } from './users.repository.ts';
@@ -39,22 +38,6 @@ export function toUser(row: SignedInUserRow): User {
     stripe_customer_id: row.stripe_customer_id,
     created_at: row.created_at,
   };
-}
-
-/**
- * One transaction that writes user `userId`'s row; afterwards (committed or not) authentication reads the row
- * again, so this client's next request sees the change (plugins/auth.ts, `app.userChanged`).
- */
-async function userTransaction<T>(
-  deps: IdentityDeps,
-  userId: number,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(work);
-  } finally {
-    deps.userChanged(userId);
-  }
 }
 
 /** The authenticated user's row; gone means the token outlived its user. */
@@ -95,7 +78,7 @@ export async function updateProfile(
   let sendVerification: () => void = () => {};
   let updated: UserRow;
   try {
-    updated = await userTransaction(deps, userId, async (trx) => {
+    updated = await deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       await updateUser(trx, userId, {
         name: body.name,
@@ -134,7 +117,7 @@ export async function changePassword(
     throw validationError({ current_password: 'currentPasswordIncorrect' });
   }
   const passwordHash = await hashPassword(body.password);
-  return userTransaction(deps, userId, async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
     await updateUser(trx, userId, { password_hash: passwordHash, sessions_valid_from: now, updated_at: now });
     await revokeAllRefreshTokens(trx, userId, now);
@@ -150,7 +133,7 @@ export async function deleteAccount(deps: IdentityDeps, userId: number, password
   if (!(await verifyPassword(row.password_hash, password))) {
     throw validationError({ password: 'passwordIncorrect' });
   }
-  await userTransaction(deps, userId, async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
     await revokeAllRefreshTokens(trx, userId, nowIso());
     await deleteUser(trx, userId);
@@ -169,21 +152,9 @@ export async function updatePreferences(
   request: LogRequest,
 ): Promise<{ language: Language; currency_code: Currency; country: Country }> {
   const [language, currency, country] = await Promise.all([
-    deps.db
-      .selectFrom('languages')
-      .select(['id', 'code', 'name'])
-      .where('id', '=', body.language_id)
-      .executeTakeFirst(),
-    deps.db
-      .selectFrom('currencies')
-      .select(['id', 'code', 'name', 'decimals'])
-      .where('id', '=', body.currency_code_id)
-      .executeTakeFirst(),
-    deps.db
-      .selectFrom('countries')
-      .select(['id', 'code', 'name'])
-      .where('id', '=', body.country_id)
-      .executeTakeFirst(),
+    findLanguageById(deps.db, body.language_id),
+    findCurrencyById(deps.db, body.currency_code_id),
+    findCountryById(deps.db, body.country_id),
   ]);
   const unknown: FieldMessages = {};
   if (!language) unknown.language_id = 'languageInvalid';
@@ -197,7 +168,7 @@ export async function updatePreferences(
     currency_code_id: row.currency_id,
     country_id: row.country_id,
   };
-  await userTransaction(deps, userId, async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, {
       language_id: language.id,
       currency_id: currency.id,

@@ -6,6 +6,27 @@ import type { UsersTable } from '../../db/tables/identity.ts';
 type Executor = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 
+/** The user's columns an API answer may show (never the password hash), with the session cut-off. */
+const SIGNED_IN_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'email_verified_at',
+  'language_id',
+  'currency_id',
+  'country_id',
+  'stripe_customer_id',
+  'created_at',
+  'sessions_valid_from',
+] as const;
+
+export type SignedInUserRow = Pick<UserRow, (typeof SIGNED_IN_COLUMNS)[number]>;
+
+/** Authentication's read of the token's user, once per request (plugins/auth.ts). */
+export function findSignedInUser(db: Executor, userId: number): Promise<SignedInUserRow | undefined> {
+  return db.selectFrom('users').select(SIGNED_IN_COLUMNS).where('id', '=', userId).executeTakeFirst();
+}
+
 export function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { countrySchema, currencySchema, languageSchema, listSchema } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
+import { findCountries, findCurrencies, findLanguages } from './reference.repository.ts';
 
 /** Global reference lists (no user data); public so the registration and preference forms can load them. */
 export async function referenceModule(app: App): Promise<void> {
@@ -14,9 +15,7 @@ export async function referenceModule(app: App): Promise<void> {
         response: { 200: listSchema(languageSchema) },
       },
     },
-    async () => ({
-      data: await app.db.selectFrom('languages').select(['id', 'code', 'name']).orderBy('id').execute(),
-    }),
+    async () => ({ data: await findLanguages(app.db) }),
   );
   app.get(
     '/currency',
@@ -29,13 +28,7 @@ export async function referenceModule(app: App): Promise<void> {
         response: { 200: listSchema(currencySchema) },
       },
     },
-    async () => ({
-      data: await app.db
-        .selectFrom('currencies')
-        .select(['id', 'code', 'name', 'decimals'])
-        .orderBy('id')
-        .execute(),
-    }),
+    async () => ({ data: await findCurrencies(app.db) }),
   );
   app.get(
     '/country',
@@ -48,8 +41,6 @@ export async function referenceModule(app: App): Promise<void> {
         response: { 200: listSchema(countrySchema) },
       },
     },
-    async () => ({
-      data: await app.db.selectFrom('countries').select(['id', 'code', 'name']).orderBy('id').execute(),
-    }),
+    async () => ({ data: await findCountries(app.db) }),
   );
 }

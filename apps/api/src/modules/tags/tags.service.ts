@@ -1,7 +1,7 @@
 import type { Tag, TagListQuery } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { parseTagIds } from '../entries/entries.repository.ts';
+import { parseTagIds, setEntryTagIds } from '../entries/entries.repository.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import {
   countTagUsage,
@@ -56,12 +56,7 @@ export async function removeTag(db: Db, userId: number, id: number): Promise<voi
     const now = nowIso();
     for (const entry of tagged) {
       const ids = parseTagIds(entry.tag_ids).filter((t) => t !== id);
-      await trx
-        .updateTable('entries')
-        .set({ tag_ids: ids.join(','), updated_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '=', entry.id)
-        .execute();
+      await setEntryTagIds(trx, userId, entry.id, ids, now);
     }
     await deleteTag(trx, userId, id);
   });

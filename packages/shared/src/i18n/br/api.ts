@@ -76,6 +76,8 @@ export const api = {
     requiresFixed: 'exige fixo',
     notBeforeDate: 'não deve ser anterior à data',
     notBeforeStartDate: 'não deve ser anterior a start_date',
+    moneyTotalExceeded:
+      'levaria a soma de todos os seus valores além do maior total que o aplicativo mantém exato',
   },
   zod: {
     number: 'O campo {field} deve ser um número',

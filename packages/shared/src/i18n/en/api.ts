@@ -83,6 +83,7 @@ export const api = {
     requiresFixed: 'requires fixed',
     notBeforeDate: 'must not be before date',
     notBeforeStartDate: 'must not be before start_date',
+    moneyTotalExceeded: 'would take the sum of all your amounts past the largest total the app keeps exact',
   },
   /** Values that fill `{type}` and similar placeholders. */
   /** Request validation (zod) failures the validation namespace has no rule text for. */

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/connection.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { addMoneyVolume } from '../ledger/money.repository.ts';
+import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './totals.repository.ts';
+
+/** 422 naming `field`: the write would take the user's money volume past MAX_TOTAL_CENTS. */
+export function moneyLimitError(field: string): AppError {
+  return validationError({ [field]: 'moneyTotalExceeded' });
+}
+
+export function isMoneyLimitError(error: unknown): boolean {
+  return error instanceof AppError && Object.values(error.fields ?? {}).includes('moneyTotalExceeded');
+}
+
+const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + Math.abs(row.value), 0);
+
+/**
+ * THE place where a write of entries applies its effects, inside the caller's transaction. Every write
+ * calls it with the rows as they were (`before`) and as they are now (`after`): a create has no `before`, a
+ * delete no `after`, an update or a paid flag both. Callers: create, update, delete, paid
+ * (create.service.ts, update.service.ts), the lazy extension of fixed series (series.service.ts) and the
+ * deletion of an account with its entries (accounts.service.ts).
+ *
+ * The effects, in this order:
+ * 1. the user's money volume (ledger/money.repository.ts): a write that would take it past
+ *    MAX_TOTAL_CENTS throws a 422 on `value` before anything else here is written, and the caller's
+ *    transaction then writes nothing (docs/decisions/money-limits.md);
+ * 2. the per-(account, month) aggregates that balances read (account_month_totals).
+ *
+ * Extension point: every aggregate a later feature keeps over entries is updated here, in the same
+ * transaction, so no write path can miss it — the cards issue adds per-(card, invoice month) aggregates,
+ * the budgets/reports issue per-(category, month, basis) ones. Whatever it throws rolls the whole write back.
+ */
+export async function applyEntryChanges(
+  trx: Db,
+  userId: number,
+  before: readonly EffectRow[],
+  after: readonly EffectRow[],
+): Promise<void> {
+  if (!(await addMoneyVolume(trx, userId, volume(after) - volume(before)))) throw moneyLimitError('value');
+  const deltas = new Map<string, TotalsDelta>();
+  addEffects(deltas, before, -1);
+  addEffects(deltas, after, 1);
+  await applyTotals(trx, userId, deltas);
+}

@@ -1,0 +1,148 @@
+import {
+  currentMonth,
+  type Entry,
+  type EntryFilters,
+  type EntryListQuery,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  monthOf,
+} from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
+import { findVisibleCategory, findVisibleSubcategory } from '../categories/categories.repository.ts';
+import { findOwnedTagIds } from '../tags/tags.repository.ts';
+import {
+  countEntries,
+  type EntryQuery,
+  type EntryRow,
+  findEntries,
+  findEntryById,
+  parseTagIds,
+} from './entries.repository.ts';
+import { ensureSeriesThrough, horizonMonth, seriesNeedExtension } from './series.service.ts';
+
+// Reading entries: one, a filtered list (or a page of it), and the first month the carousel offers.
+
+/** The contract's entry from its row: every answer that carries an entry is built here. */
+export function toEntry(row: EntryRow): Entry {
+  return {
+    id: row.id,
+    description: row.description,
+    value: row.value,
+    date: row.date,
+    operation_id: row.operation_id,
+    category_id: row.category_id,
+    sub_category_id: row.sub_category_id,
+    account_id: row.account_id,
+    card_id: row.card_id,
+    destination_account_id: row.destination_account_id,
+    paid: row.paid === 1,
+    paid_at: row.paid_at,
+    notes: row.notes,
+    fixed: row.fixed === 1,
+    limit_fixed_date: row.limit_fixed_date,
+    series_id: row.series_id,
+    installment_number: row.installment_number,
+    installment_count: row.installment_count,
+    tags: parseTagIds(row.tag_ids),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function getEntry(db: Db, userId: number, id: number): Promise<Entry> {
+  const row = await findEntryById(db, userId, id);
+  if (!row) throw notFound('entryNotFound');
+  return toEntry(row);
+}
+
+/** The date range of a list or export: the month, the given dates, or the current month. */
+export function entryRange(filters: EntryFilters, now = new Date()): { start: string; end: string } {
+  if (filters.month) return { start: firstDayOfMonth(filters.month), end: lastDayOfMonth(filters.month) };
+  if (filters.start_date || filters.end_date) {
+    return { start: filters.start_date ?? '0000-01-01', end: filters.end_date ?? '9999-12-31' };
+  }
+  const month = currentMonth(now);
+  return { start: firstDayOfMonth(month), end: lastDayOfMonth(month) };
+}
+
+/** Filter ids must be the user's (or system rows): another user's id answers 404, like a missing one. */
+async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Promise<void> {
+  // No cards exist until the cards feature lands, so no card id is the user's.
+  if (filters.card_id !== undefined) throw notFound('cardNotFound', 'card_id');
+  const [accounts, category, sub, tags] = await Promise.all([
+    filters.account_id !== undefined ? findOwnedAccountIds(db, userId, [filters.account_id]) : undefined,
+    filters.category_id !== undefined ? findVisibleCategory(db, userId, filters.category_id) : undefined,
+    filters.sub_category_id !== undefined
+      ? findVisibleSubcategory(db, userId, filters.sub_category_id)
+      : undefined,
+    filters.tag_id !== undefined ? findOwnedTagIds(db, userId, [filters.tag_id]) : undefined,
+  ]);
+  if (accounts && accounts.size === 0) throw notFound('accountNotFound', 'account_id');
+  if (filters.category_id !== undefined && !category) throw notFound('categoryNotFound', 'category_id');
+  if (filters.sub_category_id !== undefined && !sub) throw notFound('subcategoryNotFound', 'sub_category_id');
+  if (tags && tags.size === 0) throw notFound('tagNotFound', 'tag_id');
+}
+
+export async function toEntryQuery(
+  db: Db,
+  userId: number,
+  filters: EntryFilters,
+  now = new Date(),
+): Promise<EntryQuery> {
+  const range = entryRange(filters, now);
+  // Fixed series must exist through the range's last month before it is read. An open-ended range
+  // (start_date without end_date) reads what exists up to the horizon instead of materialising decades.
+  const endMonth = filters.month || filters.end_date ? monthOf(range.end) : horizonMonth(now);
+  // Both are reads (on PostgreSQL they run side by side); the extension writes only once the ids passed.
+  const [, stale] = await Promise.all([
+    checkFilterIds(db, userId, filters),
+    seriesNeedExtension(db, userId, endMonth, now),
+  ]);
+  if (stale) await ensureSeriesThrough(db, userId, endMonth, now);
+  return {
+    ...range,
+    account_id: filters.account_id,
+    card_id: filters.card_id,
+    category_id: filters.category_id,
+    sub_category_id: filters.sub_category_id,
+    tag_id: filters.tag_id,
+    operation_id: filters.operation_id,
+    paid: filters.paid,
+    q: filters.q,
+  };
+}
+
+/**
+ * GET /entry: the filtered entries in (date, id) order, as the contract's objects. With `page` or `per_page`
+ * one page of them (per_page 50 by default) and the count of the whole list; without, the whole list.
+ */
+export async function listEntries(
+  db: Db,
+  userId: number,
+  filters: EntryListQuery,
+  now = new Date(),
+): Promise<{ data: Entry[]; meta: { total: number; page: number; per_page: number } }> {
+  const query = await toEntryQuery(db, userId, filters, now);
+  if (filters.page === undefined && filters.per_page === undefined) {
+    const rows = await findEntries(db, userId, query);
+    return { data: rows.map(toEntry), meta: { total: rows.length, page: 1, per_page: rows.length } };
+  }
+  const page = filters.page ?? 1;
+  const perPage = filters.per_page ?? 50;
+  const [rows, total] = await Promise.all([
+    findEntries(db, userId, query, { limit: perPage, offset: (page - 1) * perPage }),
+    countEntries(db, userId, query),
+  ]);
+  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage } };
+}
+
+/** Months of history before the earliest entry are not offered; without entries, the current month. */
+export function carouselStart(
+  firstDate: string | undefined,
+  now = new Date(),
+): { month: string; date: string } {
+  const month = firstDate ? monthOf(firstDate) : currentMonth(now);
+  return { month, date: firstDayOfMonth(month) };
+}
