@@ -86,7 +86,12 @@ export async function entryRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { header, rows } = await exportRows(app.db, request.user.id, request.user.languageId, filters);
+      const { header, rows, digits } = await exportRows(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        filters,
+      );
       await recordAccountLog(app.db, request.user.id, 'export', request, {
         what: 'entries',
         format,
@@ -100,7 +105,7 @@ export async function entryRoutes(app: App): Promise<void> {
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('content-disposition', `attachment; filename="entries-${stamp}.xlsx"`)
             // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(header, rows)) as unknown as string)
+            .send((await toXlsx(header, rows, digits)) as unknown as string)
         );
       }
       return reply
