@@ -9,6 +9,7 @@ import type { App } from './lib/http.ts';
 import { AccessTokens } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { modules } from './modules/index.ts';
+import { requireAccessDeclarations } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerSecurity(app);
   await registerOpenApi(app, VERSION);
   registerAuth(app);
+  requireAccessDeclarations(app);
   await registerRateLimit(app);
 
   await app.register(

@@ -53,6 +53,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/account',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Create an account',
         operationId: 'createAccount',
@@ -67,6 +68,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.put(
     '/account/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Change an account',
         operationId: 'updateAccount',
@@ -81,6 +83,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.delete(
     '/account/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Delete an account (and its entries when asked)',
         operationId: 'deleteAccount',

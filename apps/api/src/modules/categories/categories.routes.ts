@@ -62,6 +62,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.post(
     '/category',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Create a category',
         operationId: 'createCategory',
@@ -78,6 +79,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.put(
     '/category/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Change a category',
         operationId: 'updateCategory',
@@ -93,6 +95,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.delete(
     '/category/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Delete a category (moving its entries)',
         operationId: 'deleteCategory',
@@ -127,6 +130,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.post(
     '/subcategory',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Create a subcategory',
         operationId: 'createSubcategory',
@@ -143,6 +147,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.put(
     '/subcategory/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Change a subcategory',
         operationId: 'updateSubcategory',
@@ -164,6 +169,7 @@ export async function categoryRoutes(app: App): Promise<void> {
   app.delete(
     '/subcategory/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Delete a subcategory (moving its entries)',
         operationId: 'deleteSubcategory',

@@ -132,6 +132,7 @@ export async function entryRoutes(app: App): Promise<void> {
   app.post(
     '/entry',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Create an entry, installments or a fixed series',
         operationId: 'createEntry',
@@ -148,6 +149,7 @@ export async function entryRoutes(app: App): Promise<void> {
   app.put(
     '/entry/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Change an entry (or its series)',
         operationId: 'updateEntry',
@@ -165,6 +167,7 @@ export async function entryRoutes(app: App): Promise<void> {
   app.delete(
     '/entry/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Delete an entry (or its series)',
         operationId: 'deleteEntry',
@@ -183,6 +186,7 @@ export async function entryRoutes(app: App): Promise<void> {
   app.post(
     '/entry/:id/paid',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Mark an entry paid or unpaid',
         operationId: 'setEntryPaid',

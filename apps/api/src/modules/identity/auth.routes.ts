@@ -23,6 +23,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/register',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Register and sign in',
         operationId: 'register',
@@ -37,6 +38,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/login',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Sign in with e-mail and password',
         operationId: 'login',
@@ -51,6 +53,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/refresh',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Swap a refresh token for a new token pair',
         operationId: 'refreshToken',
@@ -65,6 +68,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/verify-email',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Confirm an e-mail address with the link’s token',
         operationId: 'verifyEmail',
@@ -82,6 +86,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/forgot-password',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Send a password reset link',
         operationId: 'forgotPassword',
@@ -99,6 +104,7 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/reset-password',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Set a new password with the reset link’s token',
         operationId: 'resetPassword',

@@ -23,6 +23,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.post(
     '/auth/logout',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Sign out (revoke the refresh token)',
         operationId: 'logout',
@@ -54,6 +55,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.put(
     '/user',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Change name or e-mail',
         operationId: 'updateUser',
@@ -68,6 +70,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.put(
     '/user/password',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Change the password',
         operationId: 'changePassword',
@@ -82,6 +85,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.delete(
     '/user',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Delete the account and all its data',
         operationId: 'deleteUser',
@@ -112,6 +116,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
   app.put(
     '/user/preferences',
     {
+      config: { access: 'open' },
       schema: {
         summary: 'Change language, currency or country',
         operationId: 'updatePreferences',

@@ -44,6 +44,7 @@ export async function tagRoutes(app: App): Promise<void> {
   app.post(
     '/tag',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Create a tag',
         operationId: 'createTag',
@@ -58,6 +59,7 @@ export async function tagRoutes(app: App): Promise<void> {
   app.post(
     '/tag/tags',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Tags for labels, created when missing',
         operationId: 'findOrCreateTags',
@@ -72,6 +74,7 @@ export async function tagRoutes(app: App): Promise<void> {
   app.put(
     '/tag/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Rename a tag',
         operationId: 'renameTag',
@@ -86,6 +89,7 @@ export async function tagRoutes(app: App): Promise<void> {
   app.delete(
     '/tag/:id',
     {
+      config: { access: 'finance-write' },
       schema: {
         summary: 'Delete a tag',
         operationId: 'deleteTag',

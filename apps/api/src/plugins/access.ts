@@ -1,0 +1,35 @@
+import type { App } from '../lib/http.ts';
+
+/**
+ * What a route that changes data changes, declared on the route (`config: { access }`):
+ * - `finance-write`: the user's finance data (accounts, entries, cards, budgets…); the subscription issue
+ *   refuses these when the user's access is read-only (DESIGN.md §6);
+ * - `open`: identity, preferences, billing — always allowed to a signed-in user (or public);
+ * - `read`: a POST that only reads (a custom report), allowed like a GET.
+ */
+export type RouteAccess = 'finance-write' | 'open' | 'read';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every API route that is not a read must say what it writes: a route added without `config.access` stops
+ * the app from starting (and so fails every test), so the entitlement check cannot miss a new write route.
+ */
+export function requireAccessDeclarations(app: App): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => READS.has(String(m)))) return;
+    if (!route.config?.access) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} must declare config.access ('finance-write' | 'open' | 'read')`,
+      );
+    }
+  });
+}
