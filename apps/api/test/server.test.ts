@@ -39,7 +39,13 @@ describe('server process', () => {
   it('creates and migrates its SQLite database on first start, then shuts down cleanly on SIGTERM', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const dataDir = mkdtempSync(join(tmpdir(), 'centavo-srv-'));
-    const server = startServer({ PORT: port, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
+    // debug: Fastify logs each incoming request, which tells the test when the server has begun one.
+    const server = startServer({
+      PORT: port,
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web'),
+      LOG_LEVEL: 'debug',
+    });
     await until('the server listening', () => server.output().includes('listening'));
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
@@ -62,10 +68,16 @@ describe('server process', () => {
       req.setHeader('content-type', 'application/json');
       req.setHeader('content-length', String(Buffer.byteLength(body)));
       req.flushHeaders();
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(() => req.end(body), 100);
-      }, 200);
+      // The server has begun the request (its line is logged), then it is told to stop, then (once it says it
+      // is shutting down) the body arrives.
+      until('the login request begun', () =>
+        /incoming request[^\n]*auth\/login|auth\/login[^\n]*incoming request/.test(server.output()),
+      )
+        .then(() => {
+          server.child.kill('SIGTERM');
+          return until('the server shutting down', () => server.output().includes('shutting down'));
+        })
+        .then(() => req.end(body), reject);
     });
     const response = await inFlight;
     // The route's own answer (the password is missing), not the 503 of a server that is closing.

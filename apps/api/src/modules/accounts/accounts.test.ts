@@ -67,19 +67,19 @@ describe('accounts', () => {
   });
 
   it('rejects bad input with 422 and unknown banks with 404', async () => {
-    for (const payload of [
-      {},
-      { name: '' },
-      { name: 'x'.repeat(101) },
-      { name: 'A', type: 'credit' },
-      { name: 'A', initial_balance: 1.5 },
-      { name: 'A', initial_balance: '10' },
-      { name: 'A', color: 'red' },
-      { name: 'A', archived: 'yes' },
-    ]) {
+    for (const [payload, field] of [
+      [{}, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'A', type: 'credit' }, 'type'],
+      [{ name: 'A', initial_balance: 1.5 }, 'initial_balance'],
+      [{ name: 'A', initial_balance: '10' }, 'initial_balance'],
+      [{ name: 'A', color: 'red' }, 'color'],
+      [{ name: 'A', archived: 'yes' }, 'archived'],
+    ] as const) {
       const res = await user.request({ method: 'POST', url: '/api/v1/account', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(res.json().errors).toBeDefined();
+      expect(Object.keys(res.json().errors), JSON.stringify(payload)).toContain(field);
     }
     const res = await user.request({
       method: 'POST',

@@ -137,7 +137,7 @@ describe('security headers on identity responses', () => {
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBeDefined();
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
