@@ -242,28 +242,35 @@ export async function sumTotalsByAccount(
  * of findSeriesToExtend, uncorrelated, so both dialects evaluate it once).
  */
 export function monthBalanceQuery(db: Db, userId: number, month: string, wanted: string) {
+  const sums = db
+    .selectFrom('account_month_totals')
+    .select((eb) => [
+      'account_id',
+      eb.fn.sum<number>('net').as('net'),
+      eb.fn.sum<number>('paid_net').as('paid_net'),
+    ])
+    .where('user_id', '=', userId)
+    .where('month', '<=', month)
+    .groupBy('account_id')
+    .as('t');
   return db
     .selectFrom('accounts as a')
+    .leftJoin(sums, 't.account_id', 'a.id')
     .leftJoin('account_month_totals as m', (join) =>
       join.on('m.user_id', '=', userId).onRef('m.account_id', '=', 'a.id').on('m.month', '=', month),
-    )
-    .leftJoin('account_month_totals as t', (join) =>
-      join.on('t.user_id', '=', userId).onRef('t.account_id', '=', 'a.id').on('t.month', '<=', month),
     )
     .select((eb) => [
       'a.id as account_id',
       'a.initial_balance',
-      eb.fn.sum<number | null>('t.net').as('net'),
-      eb.fn.sum<number | null>('t.paid_net').as('paid_net'),
-      // At most one row of m per account: max() only carries it through the grouping.
-      eb.fn.max('m.paid_net').as('month_paid_net'),
-      eb.fn.max('m.income').as('income'),
-      eb.fn.max('m.expense').as('expense'),
-      eb.fn.max('m.investment').as('investment'),
+      't.net',
+      't.paid_net',
+      'm.paid_net as month_paid_net',
+      'm.income',
+      'm.expense',
+      'm.investment',
       eb.exists(seriesToExtend(db, userId, wanted).select('id')).as('stale'),
     ])
     .where('a.user_id', '=', userId)
-    .groupBy(['a.id', 'a.initial_balance'])
     .orderBy('a.id');
 }
 
