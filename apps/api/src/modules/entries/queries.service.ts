@@ -146,7 +146,7 @@ export async function listEntries(
     findEntries(db, userId, query, { limit: perPage, offset: (page - 1) * perPage }),
     countEntries(db, userId, query),
   ]);
-  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage }, invoices };
+  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage }, ...invoices };
 }
 
 /**
