@@ -453,3 +453,26 @@ describe('invoices and payments', () => {
     expect(c.current_invoice.total).toBe(2000);
   });
 });
+
+describe('the cash-basis list, paged', () => {
+  it('carries the invoices due in the month on a paged list too, and no key without them', async () => {
+    const user = await createUser(ctx);
+    const card = await createCard(user);
+    const empty = await user.request({
+      method: 'GET',
+      url: '/api/v1/entry?month=2026-12&page=1&per_page=250',
+    });
+    expect(empty.json()).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 250 } });
+    await createEntry(user, purchase(card.id, { date: '2026-12-09', value: 100 }));
+    const paged = await user.request({
+      method: 'GET',
+      url: '/api/v1/entry?month=2026-12&page=1&per_page=250',
+    });
+    expect(paged.json().data).toEqual([]);
+    expect(paged.json().invoices).toEqual([
+      expect.objectContaining({ card_id: card.id, month: '2026-12', total: 100, paid_amount: 0 }),
+    ]);
+    const filtered = await user.request({ method: 'GET', url: '/api/v1/entry?month=2026-12&paid=false' });
+    expect(filtered.json()).not.toHaveProperty('invoices');
+  });
+});

@@ -131,13 +131,15 @@ export async function listEntries(
   now = new Date(),
 ): Promise<EntryList> {
   const query = await toEntryQuery(db, userId, filters, now);
-  const invoices = await invoiceLines(db, userId, filters, now);
+  const lines = await invoiceLines(db, userId, filters, now);
+  // Only a month with invoices due carries the key: lists without cards answer as before.
+  const invoices = lines.length > 0 ? { invoices: lines } : {};
   if (filters.page === undefined && filters.per_page === undefined) {
     const rows = await findEntries(db, userId, query);
     return {
       data: rows.map(toEntry),
       meta: { total: rows.length, page: 1, per_page: rows.length },
-      invoices,
+      ...invoices,
     };
   }
   const page = filters.page ?? 1;
