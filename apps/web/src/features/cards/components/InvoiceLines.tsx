@@ -37,34 +37,34 @@ export function InvoiceLines({ invoices }: { invoices: readonly InvoiceLine[] })
           <Paper key={line.id} withBorder radius="md" px="sm" py={8} data-testid="invoice-line">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconCreditCard size={18} stroke={1.6} aria-hidden />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor
-                    component={Link}
-                    to={`${paths.card.build(line.card_id)}?month=${line.month}`}
-                    fz="sm"
-                    fw={600}
-                    truncate
-                    aria-label={t('entries.openInvoice', { card: name })}
-                  >
-                    {t('entries.invoiceLine', { card: name })}
-                  </Anchor>
-                  <Text fz="xs" c="dimmed">
-                    {t('entries.invoiceDue', { date: due(line.due_date) })}
-                  </Text>
-                </Stack>
+                <IconCreditCard size={18} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+                <Anchor
+                  component={Link}
+                  to={`${paths.card.build(line.card_id)}?month=${line.month}`}
+                  fz="sm"
+                  fw={600}
+                  truncate
+                  aria-label={t('entries.openInvoice', { card: name })}
+                >
+                  {t('entries.invoiceLine', { card: name })}
+                </Anchor>
               </Group>
+              <AmountText value={-line.total} fz="sm" fw={600} />
+            </Group>
+            <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
               <Group gap="xs" wrap="nowrap">
-                <Badge color={STATUS_COLORS[line.status]} variant="light" visibleFrom="xs">
+                <Text fz="xs" c="dimmed">
+                  {t('entries.invoiceDue', { date: due(line.due_date) })}
+                </Text>
+                <Badge color={STATUS_COLORS[line.status]} variant="light" size="sm">
                   {t(`status.${line.status}`)}
                 </Badge>
-                <AmountText value={-line.total} fz="sm" fw={600} />
-                {line.total - line.paid_amount > 0 ? (
-                  <Button size="compact-sm" variant="light" onClick={() => setPaying(line)}>
-                    {t('page.pay')}
-                  </Button>
-                ) : null}
               </Group>
+              {line.total - line.paid_amount > 0 ? (
+                <Button size="compact-sm" variant="light" onClick={() => setPaying(line)}>
+                  {t('page.pay')}
+                </Button>
+              ) : null}
             </Group>
           </Paper>
         );

@@ -92,7 +92,8 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
       <Text fz="xs" c="dimmed">
         {label}
       </Text>
-      <AmountText value={value} fw={600} data-testid={testId} />
+      {/* What an invoice owes is neither income nor expense: plain colour, the sign says a credit. */}
+      <AmountText value={value} fw={600} colored={false} data-testid={testId} />
     </Stack>
   );
 }
