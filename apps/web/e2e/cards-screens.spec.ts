@@ -72,7 +72,8 @@ for (const locale of ['en', 'br'] as const) {
           reducedMotion: 'reduce',
         });
         const shot = await context.newPage();
-        await shot.addInitScript((l) => localStorage.setItem('language', l), locale);
+        // Session storage wins over the cookie the registration left (lib/locale.ts).
+        await shot.addInitScript((l) => sessionStorage.setItem('language', l), locale);
         const name = (what: string) => `${dir}/${what}-${locale}-${scheme}-${width}.png`;
         await shot.goto(`/card/${cardId}?month=${m1}`);
         await expect(shot.getByTestId('invoice-entries')).toBeVisible();
