@@ -96,6 +96,20 @@ export interface CardTotalsRow {
   entries: number;
 }
 
+/**
+ * The aggregate rows of the user's cards (some, or all) through a month, in key order (exported for the
+ * EXPLAIN guard: a range of card_invoice_totals_key, no sort).
+ */
+export function cardTotalsQuery(db: Db, userId: number, cardIds?: readonly number[], throughMonth?: string) {
+  let query = db
+    .selectFrom('card_invoice_totals')
+    .select(['card_id', 'month', 'purchases', 'refunds', 'fixed_net', 'paid', 'entries'])
+    .where('user_id', '=', userId);
+  if (cardIds !== undefined) query = query.where('card_id', 'in', cardIds as number[]);
+  if (throughMonth !== undefined) query = query.where('month', '<=', throughMonth);
+  return query.orderBy('card_id').orderBy('month');
+}
+
 /** The aggregate rows of some of the user's cards (all when `cardIds` is undefined), in (card, month) order. */
 export async function findCardTotals(
   db: Db,
@@ -103,16 +117,8 @@ export async function findCardTotals(
   cardIds?: readonly number[],
   throughMonth?: string,
 ): Promise<CardTotalsRow[]> {
-  let query = db
-    .selectFrom('card_invoice_totals')
-    .select(['card_id', 'month', 'purchases', 'refunds', 'fixed_net', 'paid', 'entries'])
-    .where('user_id', '=', userId);
-  if (cardIds !== undefined) {
-    if (cardIds.length === 0) return [];
-    query = query.where('card_id', 'in', cardIds as number[]);
-  }
-  if (throughMonth !== undefined) query = query.where('month', '<=', throughMonth);
-  const rows = await query.orderBy('card_id').orderBy('month').execute();
+  if (cardIds !== undefined && cardIds.length === 0) return [];
+  const rows = await cardTotalsQuery(db, userId, cardIds, throughMonth).execute();
   // pg parses BIGINT as numbers (connection.ts); Number() also covers SQLite.
   return rows.map((r) => ({
     card_id: Number(r.card_id),
