@@ -180,6 +180,8 @@ export async function editCard(db: Db, userId: number, id: number, body: CardUpd
   await inTransaction(db, async (trx) => {
     const card = await cardOr404(trx, userId, id);
     await checkCardRefs(trx, userId, body);
+    // A body naming no field of the card changes nothing (not even updated_at).
+    if (Object.values(body).every((v) => v === undefined)) return;
     const stamp = nowIso();
     const next = {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -280,6 +282,7 @@ export async function updateInvoice(
 ): Promise<Invoice> {
   const { card, invoice } = await inTransaction(db, async (trx) => {
     const found = await invoiceOr404(trx, userId, id);
+    if (body.close_date === undefined && body.due_date === undefined) return found;
     const next = {
       close_date: body.close_date !== undefined ? body.close_date : found.invoice.close_date,
       due_date: body.due_date !== undefined ? body.due_date : found.invoice.due_date,

@@ -476,3 +476,69 @@ describe('the cash-basis list, paged', () => {
     expect(filtered.json()).not.toHaveProperty('invoices');
   });
 });
+
+describe('bad input on the card and invoice routes', () => {
+  it.each([
+    ['GET', '/card/{card}/invoice?month=2026-13'],
+    ['GET', '/card/{card}/export?month=2026-1'],
+    ['GET', '/card/{card}/export?format=pdf'],
+    ['GET', '/invoice/date/2026-13'],
+    ['GET', '/card?archived=maybe'],
+    ['GET', '/card/abc'],
+    ['DELETE', '/card/{card}?delete_entries=sure'],
+  ])('%s %s → 422', async (method, path) => {
+    const user = await createUser(ctx);
+    const card = await createCard(user);
+    const res = await user.request({
+      method: method as 'GET',
+      url: `/api/v1${path.replace('{card}', String(card.id))}`,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it.each([
+    [{ paid: 'yes' }, 'paid'],
+    [{ paid: true, value: 0 }, 'value'],
+    [{ paid: true, value: -5 }, 'value'],
+    [{ paid: true, date: '2026-02-30' }, 'date'],
+    [{ paid: true, account_id: 'x' }, 'account_id'],
+  ])('POST /invoice/{id}/paid %j → 422 on %s, nothing written', async (payload, field) => {
+    const user = await createUser(ctx);
+    const account = await createAccount(user);
+    const card = await createCard(user, { account_id: account });
+    await createEntry(user, purchase(card.id, { date: '2026-05-01' }));
+    const may = await invoice(user, card.id, '2026-05');
+    const res = await pay(user, may.id, payload);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual([field]);
+    expect((await invoice(user, card.id, '2026-05')).paid_amount).toBe(0);
+  });
+
+  it('PUT /invoice/{id} with a bad date is a 422; a PUT /card with new days moves entries of unpaid invoices only', async () => {
+    const user = await createUser(ctx);
+    const account = await createAccount(user);
+    const card = await createCard(user, { account_id: account });
+    const march = await invoice(user, card.id, '2026-03');
+    const bad = await user.request({
+      method: 'PUT',
+      url: `/api/v1/invoice/${march.id}`,
+      payload: { due_date: '2026-3-1' },
+    });
+    expect(bad.statusCode).toBe(422);
+    const early = await createEntry(user, purchase(card.id, { date: '2026-03-05' }));
+    const late = await createEntry(user, purchase(card.id, { date: '2026-04-05' }));
+    expect([early.invoice_month, late.invoice_month]).toEqual(['2026-03', '2026-04']);
+    await pay(user, march.id, { paid: true });
+    // Closing on the 3rd: the April purchase (unpaid invoice) moves to May; the paid March one stays.
+    const res = await user.request({
+      method: 'PUT',
+      url: `/api/v1/card/${card.id}`,
+      payload: { close_day: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await invoice(user, card.id, '2026-03')).purchases).toBe(1000);
+    expect((await invoice(user, card.id, '2026-04')).purchases).toBe(0);
+    expect((await invoice(user, card.id, '2026-05')).purchases).toBe(1000);
+  });
+});
