@@ -35,6 +35,7 @@ import {
   ensureInvoices,
   findCardEntries,
   findCards,
+  findCardWithOverrides,
   findEntriesInInvoices,
   findFlagById,
   findInvoiceById,
@@ -48,9 +49,11 @@ import {
   cardInvoice,
   cardOr404,
   closingOf,
+  closingsOf,
   invoiceChain,
   invoiceDates,
   monthFor,
+  toClosing,
   toInvoice,
   usedLimit,
 } from './invoices.service.ts';
@@ -65,7 +68,7 @@ async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date(
       userId,
       cards.map((c) => c.id),
     ),
-    Promise.all(cards.map((c) => closingOf(db, userId, c))),
+    closingsOf(db, userId, cards),
   ]);
   const openMonths = cards.map((_, i) =>
     monthFor(closings[i] as NonNullable<(typeof closings)[number]>, today),
@@ -263,9 +266,11 @@ export async function getCardInvoice(
   cardId: number,
   month: string | undefined,
 ): Promise<Invoice> {
-  const card = await cardOr404(db, userId, cardId);
-  const closing = await closingOf(db, userId, card);
-  return invoiceWithEntries(db, userId, card, month ?? monthFor(closing, todayIso()));
+  // One query for the card and its overridden closing dates (the open invoice needs them).
+  const found = await findCardWithOverrides(db, userId, cardId);
+  if (!found) throw notFound('cardNotFound');
+  const open = month ?? monthFor(toClosing(found.card, found.overrides), todayIso());
+  return invoiceWithEntries(db, userId, found.card, open);
 }
 
 export async function getInvoice(db: Db, userId: number, id: number): Promise<Invoice> {

@@ -19,6 +19,7 @@ import {
   ensureInvoices,
   findCardById,
   findCards,
+  findCardWithOverrides,
   findCloseOverrides,
   type InvoiceRow,
 } from './cards.repository.ts';
@@ -122,12 +123,33 @@ export interface Closing {
   overrides: Map<string, string>;
 }
 
-export async function closingOf(db: Db, userId: number, card: CardRow): Promise<Closing> {
-  const rows = await findCloseOverrides(db, userId, card.id);
+export function toClosing(
+  card: CardRow,
+  overrides: ReadonlyArray<{ month: string; close_date: string | null }>,
+) {
   return {
     days: { close_day: card.close_day, expiration_day: card.expiration_day },
-    overrides: new Map(rows.map((r) => [r.month, r.close_date as string])),
+    overrides: new Map(overrides.map((r) => [r.month, r.close_date as string])),
   };
+}
+
+export async function closingOf(db: Db, userId: number, card: CardRow): Promise<Closing> {
+  return toClosing(card, await findCloseOverrides(db, userId, [card.id]));
+}
+
+/** The closing rule of several cards from one query of their overrides. */
+export async function closingsOf(db: Db, userId: number, cards: readonly CardRow[]): Promise<Closing[]> {
+  const rows = await findCloseOverrides(
+    db,
+    userId,
+    cards.map((c) => c.id),
+  );
+  return cards.map((card) =>
+    toClosing(
+      card,
+      rows.filter((r) => Number(r.card_id) === card.id),
+    ),
+  );
 }
 
 export function monthFor(closing: Closing, date: string): string {
@@ -284,8 +306,10 @@ export async function invoiceMonthsFor(
     if (asked != null) throw validationError({ invoice_month: 'invoiceMonthCardOnly' });
     return dates.map(() => null);
   }
-  const card = await cardOr404(db, userId, cardId, 'card_id');
-  const closing = await closingOf(db, userId, card);
+  // One round trip for the card and its overridden closing dates (every card entry write passes here).
+  const found = await findCardWithOverrides(db, userId, cardId);
+  if (!found) throw notFound('cardNotFound', 'card_id');
+  const closing = toClosing(found.card, found.overrides);
   const computed = dates.map((d) => monthFor(closing, d));
   const first = computed[0];
   if (first === undefined) return [];
