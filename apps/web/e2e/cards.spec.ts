@@ -194,3 +194,47 @@ for (const locale of ['en', 'br'] as const) {
     });
   });
 }
+
+test.describe('card page, dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the card page, the pay dialog and the card form have no axe violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    const register = new RegisterPage(page);
+    await register.goto();
+    await register.register(newUser('cardsdark'));
+    await expect(page).toHaveURL(/\/welcome$/);
+    const account = await apiAs<{ id: number }>(page, 'POST', '/account', { name: 'Checking' });
+    const card = await apiAs<{ id: number }>(page, 'POST', '/card', {
+      name: 'Dark Card',
+      limit: 100000,
+      close_day: 10,
+      expiration_day: 17,
+      account_id: account.id,
+    });
+    const m1 = monthFromNow(1);
+    await apiAs(page, 'POST', '/entry', {
+      description: 'Notebook',
+      value: 30000,
+      date: `${m1}-02`,
+      operation_id: 2,
+      category_id: 3,
+      card_id: card.id,
+      installments: 3,
+    });
+    await page.goto(`/card/${card.id}?month=${m1}`);
+    await expect(page.getByTestId('installment-label')).toHaveText(['1/3']);
+    await page.waitForLoadState('networkidle');
+    await audit(page, 'card page (dark)');
+    await page.getByTestId('invoice-pay').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await animationsDone(page);
+    await audit(page, 'pay dialog (dark)');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByTestId('card-edit').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await animationsDone(page);
+    await audit(page, 'card form (dark)');
+  });
+});
