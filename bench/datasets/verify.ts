@@ -18,7 +18,16 @@ export async function verifyAggregates(
   try {
     const entries = await handle.db
       .selectFrom('entries')
-      .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
+      .select([
+        'account_id',
+        'destination_account_id',
+        'operation_id',
+        'value',
+        'date',
+        'paid',
+        'card_id',
+        'invoice_month',
+      ])
       .where('user_id', '=', userId)
       .execute();
     const expected = new Map<string, TotalsDelta>();

@@ -243,6 +243,8 @@ async function recomputeBalance(url: string, month: string): Promise<EntryBalanc
       result: income - expense - investment,
       opening_balance: sum('opening_balance'),
       closing_balance: sum('closing_balance'),
+      // D1 has no cards: no invoices due (cash basis) to subtract.
+      invoices: 0,
       predicted_balance: sum('predicted_balance'),
       accounts,
     };

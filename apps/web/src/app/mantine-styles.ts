@@ -47,6 +47,7 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/SegmentedControl.css';

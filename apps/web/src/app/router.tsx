@@ -12,12 +12,13 @@ const comingSoon = () => import('./routes/coming-soon.tsx');
 const AnalysisRoute = lazyPage(comingSoon, 'AnalysisRoute');
 const BudgetRoute = lazyPage(comingSoon, 'BudgetRoute');
 const ByCategoryRoute = lazyPage(comingSoon, 'ByCategoryRoute');
-const CardRoute = lazyPage(comingSoon, 'CardRoute');
+const CardRoute = lazyPage(() => import('../features/cards/pages/CardPage.tsx'), 'CardPage', ['cards']);
 const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
 const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
-const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
+// The navigation lists the cards (features/cards), so their texts come with the shell.
+const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout', ['cards']);
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage', [
   'landing',
 ]);

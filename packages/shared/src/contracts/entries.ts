@@ -58,6 +58,11 @@ const entryFields = {
   paid: z.boolean().optional(),
   tags: entryTagsInputSchema.optional(),
   notes: z.string().max(2000).nullable().optional(),
+  /**
+   * Card entries only: the invoice (due month) the entry goes to; computed from the date by the closing rule
+   * when absent, and at most one invoice before or after that.
+   */
+  invoice_month: monthSchema.nullable().optional(),
 } as const;
 
 /** POST /entry. Answers 201 with the entry created (the first one of a series). */
@@ -103,6 +108,7 @@ export const entryUpdateBodySchema = z.object({
   paid: entryFields.paid,
   tags: entryFields.tags,
   notes: entryFields.notes,
+  invoice_month: entryFields.invoice_month,
   limit_fixed_date: limitFixedDateInput
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
@@ -137,6 +143,10 @@ export const entrySchema = z.object({
   installment_number: z.number().int().nullable(),
   installment_count: z.number().int().nullable(),
   tags: z.array(z.number().int()),
+  /** Card entries: the month their invoice is due (YYYY-MM); null for account entries. */
+  invoice_month: monthValueSchema.nullable(),
+  /** Invoice payments (transfers from an account to a card): the invoice paid. */
+  invoice_id: z.number().int().nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -180,7 +190,30 @@ export const entryListQuerySchema = entryFiltersSchema
   .superRefine(checkRange);
 export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
 
-export const entryListSchema = z.object({ data: z.array(entrySchema), meta: paginationMetaSchema });
+/** An invoice due in the listed month, as one line of the cash-basis list (DESIGN.md "Two bases"). */
+export const invoiceLineSchema = z.object({
+  id: z.number().int(),
+  card_id: z.number().int(),
+  month: monthValueSchema,
+  due_date: dateValueSchema,
+  /** Purchases − refunds + previous balance. */
+  total: amountSchema,
+  paid_amount: amountSchema,
+  outstanding: amountSchema,
+  status: z.enum(['open', 'closed', 'partial', 'paid', 'overdue']),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/**
+ * The cash basis: `data` holds account entries (card purchases appear only as their invoice) unless a
+ * card_id filter asks for a card's entries; `invoices` the invoices due in the month.
+ */
+export const entryListSchema = z.object({
+  data: z.array(entrySchema),
+  meta: paginationMetaSchema,
+  invoices: z.array(invoiceLineSchema).optional(),
+});
+export type EntryList = z.infer<typeof entryListSchema>;
 
 export const entryExportQuerySchema = entryFiltersSchema
   .extend({ format: z.enum(['csv', 'xlsx']).default('csv') })
@@ -211,6 +244,8 @@ export const entryBalanceSchema = z.object({
   opening_balance: amountSchema,
   closing_balance: amountSchema,
   predicted_balance: amountSchema,
+  /** Purchases − refunds of the card invoices due in the month (cash basis). */
+  invoices: amountSchema,
   accounts: z.array(accountBalanceSchema),
 });
 export type EntryBalance = z.infer<typeof entryBalanceSchema>;

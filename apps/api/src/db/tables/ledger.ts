@@ -83,6 +83,10 @@ export interface EntriesTable {
    * is the source for tag filters and counts. Both are written in the same transaction.
    */
   tag_ids: string;
+  /** Card entries (and invoice payments): the month the entry's invoice is due (YYYY-MM); else null. */
+  invoice_month: string | null;
+  /** Invoice payments only (a transfer from account_id to the card): the invoice paid. */
+  invoice_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -122,7 +126,59 @@ export interface UserMoneyTotalsTable {
   volume: number;
 }
 
+export interface CardsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  flag_id: number | null;
+  /** Cents (the API's `limit`; "limit" is a reserved word in SQL). */
+  credit_limit: number;
+  close_day: number;
+  expiration_day: number;
+  /** The account that pays its invoices by default. */
+  account_id: number | null;
+  color: string | null;
+  archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per card and due month, created when first needed; close_date/due_date are overrides or null. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  card_id: number;
+  month: string;
+  close_date: string | null;
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Per (user, card, invoice month) sums of the card's entries and payments, kept by applyEntryChanges in the
+ * same transaction as every entry write (docs/decisions/cards.md).
+ */
+export interface CardInvoiceTotalsTable {
+  user_id: number;
+  card_id: number;
+  month: string;
+  /** Expenses on the card (cents). */
+  purchases: number;
+  /** Refunds (income on the card). */
+  refunds: number;
+  /** Fixed charges' purchases − refunds (they use the limit only once their invoice is open). */
+  fixed_net: number;
+  /** Payments (transfers from an account with invoice_id). */
+  paid: number;
+  /** Number of card entries (not payments). */
+  entries: number;
+}
+
 export interface LedgerTables {
+  cards: CardsTable;
+  invoices: InvoicesTable;
+  card_invoice_totals: CardInvoiceTotalsTable;
   accounts: AccountsTable;
   tags: TagsTable;
   entry_series: EntrySeriesTable;

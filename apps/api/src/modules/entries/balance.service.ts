@@ -1,5 +1,6 @@
 import { currentMonth, type EntryBalance, lastDayOfMonth, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { cashInvoiceFigures } from '../cards/invoices.service.ts';
 import { ensureSeriesThrough, extensionMonth } from './series.service.ts';
 import {
   balanceEffect,
@@ -65,7 +66,17 @@ export async function computeBalances(
   return result;
 }
 
-export function balanceResponse(month: string, balances: Balances): EntryBalance {
+/** Cash basis (DESIGN.md "Two bases"): the card invoices due in the month, and what unpaid ones still owe. */
+export interface CashInvoices {
+  invoices: number;
+  unpaid: number;
+}
+
+export function balanceResponse(
+  month: string,
+  balances: Balances,
+  cash: CashInvoices = { invoices: 0, unpaid: 0 },
+): EntryBalance {
   const accounts = [...balances.accounts.entries()].map(([account_id, b]) => ({
     account_id,
     opening_balance: b.opening_balance,
@@ -79,10 +90,11 @@ export function balanceResponse(month: string, balances: Balances): EntryBalance
     income: balances.income,
     expense: balances.expense,
     investment: balances.investment,
-    result: balances.income - balances.expense - balances.investment,
+    result: balances.income - balances.expense - balances.investment - cash.invoices,
     opening_balance: sum('opening_balance'),
     closing_balance: sum('closing_balance'),
-    predicted_balance: sum('predicted_balance'),
+    predicted_balance: sum('predicted_balance') - cash.unpaid,
+    invoices: cash.invoices,
     accounts,
   };
 }
@@ -101,7 +113,10 @@ export async function monthBalance(
   const current = currentMonth(now);
   const reach = month > current ? month : current;
   const query = monthBalanceQuery(db, userId, month, extensionMonth(reach, now));
-  let rows = await query.execute();
+  // Card purchases are not in the accounts' aggregates (account_id null): on the cash basis they count only
+  // as the invoices due in the month, read from the per-(card, invoice month) aggregates.
+  const [first, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month)]);
+  let rows = first;
   if (rows.some((r) => Boolean(r.stale))) {
     await ensureSeriesThrough(db, userId, reach, now);
     rows = await query.execute();
@@ -115,6 +130,7 @@ export async function monthBalance(
     opening_balance: 0,
     closing_balance: 0,
     predicted_balance: 0,
+    invoices: cash.invoices,
     accounts: [],
   };
   // pg parses BIGINT and sums as numbers (connection.ts); Number() also covers SQLite.
@@ -135,6 +151,7 @@ export async function monthBalance(
     balance.expense += Number(r.expense ?? 0);
     balance.investment += Number(r.investment ?? 0);
   }
-  balance.result = balance.income - balance.expense - balance.investment;
+  balance.result = balance.income - balance.expense - balance.investment - cash.invoices;
+  balance.predicted_balance -= cash.unpaid;
   return balance;
 }

@@ -1,5 +1,6 @@
 import { addMonthsToDate, type Entry, type EntryCreateInput, monthOf, splitCents } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { invoiceMonthsFor } from '../cards/invoices.service.ts';
 import { inTransaction } from '../ledger/common.ts';
 import { applyEntryChanges } from './effects.service.ts';
 import { insertEntries, insertEntryTags, type NewEntryRow } from './entries.repository.ts';
@@ -35,6 +36,8 @@ export async function createEntry(
     installment_number: null,
     installment_count: null,
     tag_ids: tagIds.join(','),
+    invoice_month: null,
+    invoice_id: null,
     created_at: stamp,
     updated_at: stamp,
   });
@@ -98,6 +101,15 @@ export async function createEntry(
         series_id: seriesId,
       }));
     }
+    // Card entries land in the invoice the closing rule gives their date (each installment in its own).
+    const months = await invoiceMonthsFor(
+      trx,
+      userId,
+      refs.card_id,
+      rows.map((r) => r.date),
+      body.invoice_month,
+    );
+    rows = rows.map((r, i) => ({ ...r, invoice_month: months[i] ?? null }));
     const ids = await insertEntries(trx, rows);
     await insertEntryTags(trx, userId, ids, tagIds);
     await applyEntryChanges(trx, userId, [], rows);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { addCardEffects, applyCardTotals, type CardTotalsDelta } from '../cards/card-totals.repository.ts';
 import { addMoneyVolume } from '../ledger/money.repository.ts';
 import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './totals.repository.ts';
 
@@ -25,7 +26,8 @@ const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + M
  * 1. the user's money volume (ledger/money.repository.ts): a write that would take it past
  *    MAX_TOTAL_CENTS throws a 422 on `value` before anything else here is written, and the caller's
  *    transaction then writes nothing (docs/decisions/money-limits.md);
- * 2. the per-(account, month) aggregates that balances read (account_month_totals).
+ * 2. the per-(account, month) aggregates that balances read (account_month_totals);
+ * 3. the per-(card, invoice month) aggregates that invoices and available limits read (card_invoice_totals).
  *
  * Extension point: every aggregate a later feature keeps over entries is updated here, in the same
  * transaction, so no write path can miss it — the cards issue adds per-(card, invoice month) aggregates,
@@ -42,4 +44,8 @@ export async function applyEntryChanges(
   addEffects(deltas, before, -1);
   addEffects(deltas, after, 1);
   await applyTotals(trx, userId, deltas);
+  const cardDeltas = new Map<string, CardTotalsDelta>();
+  addCardEffects(cardDeltas, before, -1);
+  addCardEffects(cardDeltas, after, 1);
+  await applyCardTotals(trx, userId, cardDeltas);
 }

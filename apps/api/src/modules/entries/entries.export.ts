@@ -5,7 +5,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { findUserById } from '../identity/users.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 import { findTags } from '../tags/tags.repository.ts';
-import { findEntries, parseTagIds } from './entries.repository.ts';
+import { type EntryRow, findEntries, parseTagIds } from './entries.repository.ts';
 import { toEntryQuery } from './queries.service.ts';
 
 /**
@@ -68,10 +68,19 @@ export async function exportRows(
   languageId: number,
   filters: EntryFilters,
 ): Promise<{ header: string[]; rows: Cell[][]; digits: number }> {
-  const br = languageId === LANGUAGE_IDS.br;
   const query = await toEntryQuery(db, userId, filters);
-  const [entries, accounts, categories, subcategories, tags, digits] = await Promise.all([
-    findEntries(db, userId, query),
+  return entryCells(db, userId, languageId, await findEntries(db, userId, query));
+}
+
+/** Entries as rows of cells in the user's language (the entries export and the invoice export). */
+export async function entryCells(
+  db: Db,
+  userId: number,
+  languageId: number,
+  entries: readonly EntryRow[],
+): Promise<{ header: string[]; rows: Cell[][]; digits: number }> {
+  const br = languageId === LANGUAGE_IDS.br;
+  const [accounts, categories, subcategories, tags, digits] = await Promise.all([
     findAccounts(db, userId, true),
     findVisibleCategories(db, userId),
     findVisibleSubcategories(db, userId),

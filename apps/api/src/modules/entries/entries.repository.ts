@@ -24,6 +24,8 @@ export const entryColumns = [
   'installment_number',
   'installment_count',
   'tag_ids',
+  'invoice_month',
+  'invoice_id',
   'created_at',
   'updated_at',
 ] as const;
@@ -143,7 +145,9 @@ function matching(db: Db, userId: number, f: EntryQuery) {
       eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]),
     );
   }
+  // The cash basis: without a card filter, card purchases (no account) appear only as their invoice.
   if (f.card_id !== undefined) query = query.where('card_id', '=', f.card_id);
+  else query = query.where('account_id', 'is not', null);
   if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
   if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
   if (f.operation_id !== undefined) query = query.where('operation_id', '=', f.operation_id);
@@ -219,7 +223,7 @@ export interface EntryRefRows {
 export async function findEntryRefs(
   db: Db,
   userId: number,
-  accountIds: [number] | [number, number],
+  accountIds: [] | [number] | [number, number],
   categoryId: number | null,
   subCategoryId: number | null,
 ): Promise<EntryRefRows> {
@@ -232,7 +236,8 @@ export async function findEntryRefs(
       sql<number | null>`cast(null as bigint)`.as('category_id'),
     ])
     .where('user_id', '=', userId)
-    .where('id', 'in', accountIds);
+    // A card entry names no account: `id in ()` is not SQL, so the account branch then matches nothing.
+    .where('id', 'in', accountIds.length > 0 ? accountIds : [0]);
   if (categoryId !== null) {
     query = query.unionAll(
       db

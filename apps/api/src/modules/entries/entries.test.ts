@@ -226,7 +226,8 @@ describe('POST /entry', () => {
       [expense(acc, { fixed: true, installments: 3 }), 'installments'],
       [expense(acc, { account_id: null }), 'account_id'],
       [expense(acc, { category_id: null }), 'category_id'],
-      [expense(acc, { card_id: 1, account_id: null }), 'card_id'],
+      [expense(acc, { card_id: 1 }), 'account_id'],
+      [expense(acc, { invoice_month: '2026-11' }), 'invoice_month'],
       [expense(acc, { description: '' }), 'description'],
       [expense(acc, { description: 'x'.repeat(300) }), 'description'],
     ];
@@ -236,6 +237,7 @@ describe('POST /entry', () => {
       expect(Object.keys(res.json().errors), res.body).toContain(field);
     }
     for (const [payload, field] of [
+      [expense(acc, { card_id: 999999, account_id: null }), 'card_id'],
       [expense(acc, { account_id: 999999 }), 'account_id'],
       [expense(acc, { category_id: 999999 }), 'category_id'],
       [expense(acc, { sub_category_id: 999999 }), 'sub_category_id'],
@@ -470,6 +472,7 @@ describe('balances', () => {
       opening_balance: -500 + 2000 + 10000,
       closing_balance: -500 + 2000 + 10000 + 30000 - 100 - 700,
       predicted_balance: -500 + 2000 + 10000 + 30000 - 100 - 700 - 1234,
+      invoices: 0,
       accounts: [
         {
           account_id: a,

@@ -2,14 +2,18 @@ import {
   currentMonth,
   type Entry,
   type EntryFilters,
+  type EntryList,
   type EntryListQuery,
   firstDayOfMonth,
+  type InvoiceLine,
   lastDayOfMonth,
   monthOf,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
+import { findOwnedCardIds } from '../cards/cards.repository.ts';
+import { invoicesDue, toInvoiceLine } from '../cards/invoices.service.ts';
 import { findVisibleCategory, findVisibleSubcategory } from '../categories/categories.repository.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
 import {
@@ -46,6 +50,8 @@ export function toEntry(row: EntryRow): Entry {
     installment_number: row.installment_number,
     installment_count: row.installment_count,
     tags: parseTagIds(row.tag_ids),
+    invoice_month: row.invoice_month,
+    invoice_id: row.invoice_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -69,9 +75,8 @@ export function entryRange(filters: EntryFilters, now = new Date()): { start: st
 
 /** Filter ids must be the user's (or system rows): another user's id answers 404, like a missing one. */
 async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Promise<void> {
-  // No cards exist until the cards feature lands, so no card id is the user's.
-  if (filters.card_id !== undefined) throw notFound('cardNotFound', 'card_id');
-  const [accounts, category, sub, tags] = await Promise.all([
+  const [cards, accounts, category, sub, tags] = await Promise.all([
+    filters.card_id !== undefined ? findOwnedCardIds(db, userId, [filters.card_id]) : undefined,
     filters.account_id !== undefined ? findOwnedAccountIds(db, userId, [filters.account_id]) : undefined,
     filters.category_id !== undefined ? findVisibleCategory(db, userId, filters.category_id) : undefined,
     filters.sub_category_id !== undefined
@@ -79,6 +84,7 @@ async function checkFilterIds(db: Db, userId: number, filters: EntryFilters): Pr
       : undefined,
     filters.tag_id !== undefined ? findOwnedTagIds(db, userId, [filters.tag_id]) : undefined,
   ]);
+  if (cards && cards.length === 0) throw notFound('cardNotFound', 'card_id');
   if (accounts && accounts.size === 0) throw notFound('accountNotFound', 'account_id');
   if (filters.category_id !== undefined && !category) throw notFound('categoryNotFound', 'category_id');
   if (filters.sub_category_id !== undefined && !sub) throw notFound('subcategoryNotFound', 'sub_category_id');
@@ -123,11 +129,18 @@ export async function listEntries(
   userId: number,
   filters: EntryListQuery,
   now = new Date(),
-): Promise<{ data: Entry[]; meta: { total: number; page: number; per_page: number } }> {
+): Promise<EntryList> {
   const query = await toEntryQuery(db, userId, filters, now);
+  const lines = await invoiceLines(db, userId, filters, now);
+  // Only a month with invoices due carries the key: lists without cards answer as before.
+  const invoices = lines.length > 0 ? { invoices: lines } : {};
   if (filters.page === undefined && filters.per_page === undefined) {
     const rows = await findEntries(db, userId, query);
-    return { data: rows.map(toEntry), meta: { total: rows.length, page: 1, per_page: rows.length } };
+    return {
+      data: rows.map(toEntry),
+      meta: { total: rows.length, page: 1, per_page: rows.length },
+      ...invoices,
+    };
   }
   const page = filters.page ?? 1;
   const perPage = filters.per_page ?? 50;
@@ -135,7 +148,25 @@ export async function listEntries(
     findEntries(db, userId, query, { limit: perPage, offset: (page - 1) * perPage }),
     countEntries(db, userId, query),
   ]);
-  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage } };
+  return { data: rows.map(toEntry), meta: { total, page, per_page: perPage }, ...invoices };
+}
+
+/**
+ * The cash basis (DESIGN.md "Two bases"): a month's unfiltered list shows each card invoice due in it as
+ * one line (the card purchases themselves are left out of `data`, so nothing counts twice). A list filtered
+ * by anything but the month has no invoice lines.
+ */
+async function invoiceLines(
+  db: Db,
+  userId: number,
+  filters: EntryListQuery,
+  now: Date,
+): Promise<InvoiceLine[]> {
+  const { month, start_date, end_date, page, per_page, ...rest } = filters;
+  if (start_date || end_date) return [];
+  if (Object.values(rest).some((v) => v !== undefined)) return [];
+  const due = await invoicesDue(db, userId, month ?? currentMonth(now), now);
+  return due.map(toInvoiceLine);
 }
 
 /** Months of history before the earliest entry are not offered; without entries, the current month. */

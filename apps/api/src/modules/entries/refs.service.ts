@@ -6,6 +6,7 @@ import {
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { findCardById } from '../cards/cards.repository.ts';
 import { categoryTypeMessage } from '../categories/categories.service.ts';
 import { nowIso } from '../ledger/common.ts';
 import { findOrCreateTags, findOwnedTagIds } from '../tags/tags.repository.ts';
@@ -26,8 +27,10 @@ export interface Refs {
   operation_id: number;
   category_id: number;
   sub_category_id: number | null;
-  account_id: number;
-  card_id: null;
+  /** Null for card entries. */
+  account_id: number | null;
+  /** Card entries: the card (account_id is then null). */
+  card_id: number | null;
   destination_account_id: number | null;
 }
 
@@ -40,7 +43,10 @@ const OPERATION_TYPE: Record<number, string> = {
 /** An entry's references as they will be stored, and what the database must confirm about them. */
 interface RefsPlan {
   refs: Refs;
-  accounts: [number] | [number, number];
+  /** Empty for a card entry (its card is checked on its own). */
+  accounts: [] | [number] | [number, number];
+  /** On a card a refund (operation 1, estorno) may carry the purchase's expense category. */
+  refundOnCard: boolean;
   categoryId: number | null;
   categoryType: string | null;
   subCategoryId: number | null;
@@ -48,7 +54,7 @@ interface RefsPlan {
 
 /** The shape checks of an entry's references (422 naming the field), before any lookup. */
 function planRefs(input: RefsInput): RefsPlan {
-  if (input.card_id != null) throw validationError({ card_id: 'cardsUnavailable' });
+  if (input.card_id != null) return planCardRefs(input, input.card_id);
   if (input.account_id == null) throw validationError({ account_id: 'isRequired' });
   if (input.operation_id === OPERATIONS.transfer) {
     const destination = input.destination_account_id;
@@ -67,6 +73,7 @@ function planRefs(input: RefsInput): RefsPlan {
         destination_account_id: destination,
       },
       accounts: [input.account_id, destination],
+      refundOnCard: false,
       categoryId: null,
       categoryType: null,
       subCategoryId: null,
@@ -83,6 +90,31 @@ function planRefs(input: RefsInput): RefsPlan {
       destination_account_id: null,
     },
     accounts: [input.account_id],
+    refundOnCard: false,
+    categoryId: input.category_id,
+    categoryType: OPERATION_TYPE[input.operation_id] ?? null,
+    subCategoryId: input.sub_category_id ?? null,
+  };
+}
+
+/** A card entry: an expense (purchase) or an income (refund), never with an account nor a transfer. */
+function planCardRefs(input: RefsInput, cardId: number): RefsPlan {
+  if (input.account_id != null) throw validationError({ account_id: 'cardOrAccount' });
+  if (input.operation_id === OPERATIONS.transfer) throw validationError({ operation_id: 'cardNoTransfer' });
+  if (input.operation_id === OPERATIONS.investment)
+    throw validationError({ operation_id: 'cardNoInvestment' });
+  if (input.category_id == null) throw validationError({ category_id: 'isRequired' });
+  return {
+    refs: {
+      operation_id: input.operation_id,
+      category_id: input.category_id,
+      sub_category_id: input.sub_category_id ?? null,
+      account_id: null,
+      card_id: cardId,
+      destination_account_id: null,
+    },
+    accounts: [],
+    refundOnCard: input.operation_id === OPERATIONS.income,
     categoryId: input.category_id,
     categoryType: OPERATION_TYPE[input.operation_id] ?? null,
     subCategoryId: input.sub_category_id ?? null,
@@ -95,14 +127,15 @@ function planRefs(input: RefsInput): RefsPlan {
  */
 function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
   const [account, destination] = plan.accounts;
-  if (!found.accounts.has(account)) throw notFound('accountNotFound', 'account_id');
+  if (account !== undefined && !found.accounts.has(account)) throw notFound('accountNotFound', 'account_id');
   if (destination !== undefined) {
     if (!found.accounts.has(destination)) throw notFound('accountNotFound', 'destination_account_id');
     return;
   }
   const category = found.category;
   if (!category) throw notFound('categoryNotFound', 'category_id');
-  if (category.type !== plan.categoryType) {
+  const refundCategory = plan.refundOnCard && category.type === 'expense';
+  if (category.type !== plan.categoryType && !refundCategory) {
     throw validationError({ category_id: categoryTypeMessage(plan.categoryType ?? '') });
   }
   if (plan.subCategoryId !== null) {
@@ -117,7 +150,12 @@ function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
 /** Checks an entry's references (planRefs, then one lookup for confirmRefs) and answers them as stored. */
 export async function resolveRefs(db: Db, userId: number, input: RefsInput): Promise<Refs> {
   const plan = planRefs(input);
-  const found = await findEntryRefs(db, userId, plan.accounts, plan.categoryId, plan.subCategoryId);
+  const cardId = plan.refs.card_id;
+  const [found, card] = await Promise.all([
+    findEntryRefs(db, userId, plan.accounts, plan.categoryId, plan.subCategoryId),
+    cardId !== null ? findCardById(db, userId, cardId) : undefined,
+  ]);
+  if (cardId !== null && !card) throw notFound('cardNotFound', 'card_id');
   confirmRefs(plan, found);
   return plan.refs;
 }

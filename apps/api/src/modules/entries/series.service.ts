@@ -1,5 +1,6 @@
 import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { invoiceMonthsFor } from '../cards/invoices.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findOwnedTagIds } from '../tags/tags.repository.ts';
 import { applyEntryChanges, isMoneyLimitError } from './effects.service.ts';
@@ -80,9 +81,24 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
     installment_number: null,
     installment_count: null,
     tag_ids: tagIds.join(','),
+    invoice_month: null,
+    invoice_id: null,
     created_at: now,
     updated_at: now,
   }));
+  // A fixed card charge lands in the invoice of each occurrence's date.
+  if (series.card_id !== null) {
+    const months = await invoiceMonthsFor(
+      db,
+      userId,
+      series.card_id,
+      rows.map((r) => r.date),
+      undefined,
+    );
+    rows.forEach((r, i) => {
+      r.invoice_month = months[i] ?? null;
+    });
+  }
   try {
     await applyEntryChanges(db, userId, [], rows);
   } catch (error) {

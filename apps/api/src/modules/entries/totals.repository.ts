@@ -13,6 +13,10 @@ export interface EffectRow {
   value: number;
   date: string;
   paid: number;
+  /** Card entries and invoice payments: their card (a payment also has account_id, the paying account). */
+  card_id: number | null;
+  /** Card entries and invoice payments: the month their invoice is DUE (YYYY-MM); else null. */
+  invoice_month: string | null;
 }
 
 export interface TotalsDelta {
@@ -278,7 +282,16 @@ export function monthBalanceQuery(db: Db, userId: number, month: string, wanted:
 export function findPaidEntriesAfter(db: Db, userId: number, today: string, monthEnd: string) {
   return db
     .selectFrom('entries')
-    .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
+    .select([
+      'account_id',
+      'destination_account_id',
+      'operation_id',
+      'value',
+      'date',
+      'paid',
+      'card_id',
+      'invoice_month',
+    ])
     .where('user_id', '=', userId)
     .where('paid', '=', 1)
     .where('date', '>', today)

@@ -1,8 +1,17 @@
-import { dateInMonth, type Entry, type EntryScope, type EntryUpdateInput, monthOf } from '@centavo/shared';
+import {
+  addMonths,
+  dateInMonth,
+  type Entry,
+  type EntryScope,
+  type EntryUpdateInput,
+  monthDiff,
+  monthOf,
+} from '@centavo/shared';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { invoiceMonthsFor } from '../cards/invoices.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { applyEntryChanges } from './effects.service.ts';
 import {
@@ -57,6 +66,7 @@ export async function updateEntry(
   return inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
     if (!target) throw notFound('entryNotFound');
+    refusePayment(target);
     const given = <T>(value: T | undefined, current: T): T => (value !== undefined ? value : current);
     const refs = await resolveRefs(trx, userId, {
       operation_id: patch.operation_id ?? target.operation_id,
@@ -106,9 +116,18 @@ export async function updateEntry(
       return dateInMonth(monthOf(row.date), day);
     };
     const after: EntryRow[] = before.map((row) => ({ ...row, ...common, date: dateFor(row) }) as EntryRow);
+    const invoiceMoved = await placeInInvoices(trx, userId, target, after, patch);
     await applyEntryChanges(trx, userId, before, after);
     const ids = before.map((r) => r.id);
-    if (patch.date !== undefined && patch.date !== target.date) {
+    if (invoiceMoved) {
+      for (const row of after) {
+        await updateEntryRow(trx, userId, row.id, {
+          ...common,
+          date: row.date,
+          invoice_month: row.invoice_month,
+        });
+      }
+    } else if (patch.date !== undefined && patch.date !== target.date) {
       for (const row of after) await updateEntryRow(trx, userId, row.id, { ...common, date: row.date });
     } else {
       await updateEntries(trx, userId, ids, common);
@@ -137,6 +156,62 @@ export async function updateEntry(
     if (!updated) throw notFound('entryNotFound');
     return toEntry(updated);
   });
+}
+
+/** Invoice payments are written by POST /invoice/{id}/paid only (they are part of the invoice's figures). */
+function refusePayment(row: EntryRow): void {
+  if (row.invoice_id !== null) throw validationError({ invoice_id: 'invoicePaymentEntry' });
+}
+
+/**
+ * After a change of date, card, operation or invoice_month, each card entry in scope goes to the invoice
+ * the closing rule gives its date; an invoice_month in the body moves the target by at most one invoice and
+ * the others in scope by as many. Answers whether invoice months were (re)computed.
+ */
+async function placeInInvoices(
+  trx: Db,
+  userId: number,
+  target: EntryRow,
+  after: EntryRow[],
+  patch: EntryUpdateInput,
+): Promise<boolean> {
+  const relevant =
+    patch.date !== undefined ||
+    patch.card_id !== undefined ||
+    patch.account_id !== undefined ||
+    patch.operation_id !== undefined ||
+    patch.invoice_month !== undefined;
+  if (!relevant) return false;
+  const targetAfter = after.find((r) => r.id === target.id) ?? target;
+  let shift = 0;
+  if (targetAfter.card_id !== null && patch.invoice_month != null) {
+    const [computed] = await invoiceMonthsFor(
+      trx,
+      userId,
+      targetAfter.card_id,
+      [targetAfter.date],
+      undefined,
+    );
+    const [chosen] = await invoiceMonthsFor(
+      trx,
+      userId,
+      targetAfter.card_id,
+      [targetAfter.date],
+      patch.invoice_month,
+    );
+    shift = monthDiff(computed as string, chosen as string);
+  } else if (targetAfter.card_id === null && patch.invoice_month != null) {
+    throw validationError({ invoice_month: 'invoiceMonthCardOnly' });
+  }
+  for (const row of after) {
+    if (row.card_id === null) {
+      row.invoice_month = null;
+      continue;
+    }
+    const [month] = await invoiceMonthsFor(trx, userId, row.card_id, [row.date], undefined);
+    row.invoice_month = addMonths(month as string, shift);
+  }
+  return true;
 }
 
 /**
@@ -182,6 +257,7 @@ export async function deleteEntry(db: Db, userId: number, id: number, scope: Ent
   await inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
     if (!target) throw notFound('entryNotFound');
+    refusePayment(target);
     const doomed = await entriesInScope(trx, userId, target, scope);
     await applyEntryChanges(trx, userId, doomed, []);
     await deleteEntries(
@@ -213,6 +289,7 @@ export async function setEntryPaid(db: Db, userId: number, id: number, paid: boo
   return inTransaction(db, async (trx) => {
     const target = await findEntryById(trx, userId, id);
     if (!target) throw notFound('entryNotFound');
+    refusePayment(target);
     if ((target.paid === 1) === paid) return toEntry(target);
     const stamp = nowIso();
     const changes = { paid: paid ? 1 : 0, paid_at: paid ? stamp : null, updated_at: stamp };

@@ -1,6 +1,7 @@
 import type { App } from '../../lib/http.ts';
 import { accountRoutes } from '../accounts/accounts.routes.ts';
 import { bankRoutes } from '../banks/banks.routes.ts';
+import { cardRoutes } from '../cards/cards.routes.ts';
 import { categoryRoutes } from '../categories/categories.routes.ts';
 import { entryRoutes } from '../entries/entries.routes.ts';
 import { tagRoutes } from '../tags/tags.routes.ts';
@@ -16,4 +17,5 @@ export async function ledgerModule(app: App): Promise<void> {
   await app.register(categoryRoutes);
   await app.register(tagRoutes);
   await app.register(entryRoutes);
+  await app.register(cardRoutes);
 }

@@ -8,7 +8,7 @@ import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
  * gets malformed ids, bodies of the wrong type, huge strings and out-of-range numbers: never a 5xx, and the
  * user's rows stay as they were.
  */
-const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries']);
+const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries', 'cards']);
 
 let ctx: TestContext;
 let user: TestUser;
@@ -19,6 +19,17 @@ beforeAll(async () => {
   user = await createUser(ctx);
   const account = await createAccount(user);
   entryId = (await createEntry(user, expense(account, { installments: 3 }))).id;
+  // A card with a purchase and its invoice, so the card and invoice routes meet real rows too.
+  const card = await user.request({
+    method: 'POST',
+    url: '/api/v1/card',
+    payload: { name: 'Card', limit: 1000, close_day: 10, expiration_day: 17, account_id: account },
+  });
+  const { account_id: _none, ...purchase } = expense(account, { date: '2026-11-02' });
+  await createEntry(user, { ...purchase, card_id: card.json().id });
+  await user.request({ method: 'GET', url: `/api/v1/card/${card.json().id}/invoice?month=2026-11` });
+  // Reads create the invoice rows they show (the open one here) once; the snapshot is taken after that.
+  await user.request({ method: 'GET', url: '/api/v1/card' });
 });
 afterAll(async () => ctx.close());
 
@@ -31,6 +42,9 @@ async function snapshot(): Promise<string> {
       db.selectFrom('tags').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
       db.selectFrom('categories').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
       db.selectFrom('account_month_totals').selectAll().where('user_id', '=', user.id).execute(),
+      db.selectFrom('cards').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
+      db.selectFrom('invoices').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
+      db.selectFrom('card_invoice_totals').selectAll().where('user_id', '=', user.id).execute(),
     ]),
   );
 }

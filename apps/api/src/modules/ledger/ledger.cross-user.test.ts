@@ -9,7 +9,7 @@ import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
  * B's rows. The coverage test reads the routes from the app's OpenAPI document and fails when a ledger
  * route takes an id that this matrix does not exercise.
  */
-const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries']);
+const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries', 'cards']);
 
 interface Fixture {
   account: number;
@@ -21,6 +21,9 @@ interface Fixture {
   tag: number;
   entry: number;
   seriesEntry: number;
+  card: number;
+  /** The invoice (due 2026-12) holding the card's purchase. */
+  invoice: number;
 }
 
 /** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
@@ -32,6 +35,9 @@ const GLOBAL: Record<string, string> = {
   'GET /api/v1/entry/export query:operation_id': 'operations are global reference ids (1–4)',
   'POST /api/v1/entry body:operation_id': 'operations are global reference ids (1–4)',
   'PUT /api/v1/entry/{id} body:operation_id': 'operations are global reference ids (1–4)',
+  'GET /api/v1/flag/{id} path:id': 'flags are global reference rows',
+  'POST /api/v1/card body:flag_id': 'flags are global reference rows',
+  'PUT /api/v1/card/{id} body:flag_id': 'flags are global reference rows',
 };
 
 type Case = (a: Fixture, b: Fixture) => InjectOptions;
@@ -127,7 +133,7 @@ const MATRIX: Record<string, Case> = {
     method: 'GET',
     url: `/api/v1/entry?account_id=${b.account}`,
   }),
-  'GET /api/v1/entry query:card_id': () => ({ method: 'GET', url: '/api/v1/entry?card_id=1' }),
+  'GET /api/v1/entry query:card_id': (_a, b) => ({ method: 'GET', url: `/api/v1/entry?card_id=${b.card}` }),
   'GET /api/v1/entry query:category_id': (_a, b) => ({
     method: 'GET',
     url: `/api/v1/entry?category_id=${b.category}`,
@@ -141,7 +147,10 @@ const MATRIX: Record<string, Case> = {
     method: 'GET',
     url: `/api/v1/entry/export?account_id=${b.account}`,
   }),
-  'GET /api/v1/entry/export query:card_id': () => ({ method: 'GET', url: '/api/v1/entry/export?card_id=1' }),
+  'GET /api/v1/entry/export query:card_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/export?card_id=${b.card}`,
+  }),
   'GET /api/v1/entry/export query:category_id': (_a, b) => ({
     method: 'GET',
     url: `/api/v1/entry/export?category_id=${b.category}`,
@@ -185,10 +194,10 @@ const MATRIX: Record<string, Case> = {
     url: '/api/v1/entry',
     ...entryBody(a, { tags: `${b.tag},fresh-label` }),
   }),
-  'POST /api/v1/entry body:card_id': (a) => ({
+  'POST /api/v1/entry body:card_id': (a, b) => ({
     method: 'POST',
     url: '/api/v1/entry',
-    ...entryBody(a, { account_id: null, card_id: 1 }),
+    ...entryBody(a, { account_id: null, card_id: b.card }),
   }),
   'PUT /api/v1/entry/{id} body:account_id': (a, b) => ({
     method: 'PUT',
@@ -215,18 +224,65 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/entry/${a.seriesEntry}?scope=all`,
     payload: { tags: [b.tag] },
   }),
-  'PUT /api/v1/entry/{id} body:card_id': (a) => ({
+  'PUT /api/v1/entry/{id} body:card_id': (a, b) => ({
     method: 'PUT',
     url: `/api/v1/entry/${a.entry}`,
-    payload: { card_id: 1, account_id: null },
+    payload: { card_id: b.card, account_id: null },
+  }),
+
+  'GET /api/v1/card/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/card/${b.card}` }),
+  'PUT /api/v1/card/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/card/${b.card}`,
+    payload: { name: 'hijacked', close_day: 3 },
+  }),
+  'DELETE /api/v1/card/{id} path:id': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/card/${b.card}?delete_entries=true`,
+  }),
+  'POST /api/v1/card body:account_id': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/card',
+    payload: { name: 'intruder', limit: 1, close_day: 1, expiration_day: 8, account_id: b.account },
+  }),
+  'PUT /api/v1/card/{id} body:account_id': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/card/${a.card}`,
+    payload: { account_id: b.account },
+  }),
+  'GET /api/v1/card/{id}/invoice path:id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/card/${b.card}/invoice?month=2026-12`,
+  }),
+  'GET /api/v1/card/{id}/export path:id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/card/${b.card}/export?month=2026-12`,
+  }),
+  'GET /api/v1/invoice/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/invoice/${b.invoice}` }),
+  'PUT /api/v1/invoice/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/invoice/${b.invoice}`,
+    payload: { close_date: '2026-12-01' },
+  }),
+  'POST /api/v1/invoice/{id}/paid path:id': (a, b) => ({
+    method: 'POST',
+    url: `/api/v1/invoice/${b.invoice}/paid`,
+    payload: { paid: true, account_id: a.account },
+  }),
+  'POST /api/v1/invoice/{id}/paid path:id (undo)': (_a, b) => ({
+    method: 'POST',
+    url: `/api/v1/invoice/${b.invoice}/paid`,
+    payload: { paid: false },
+  }),
+  'POST /api/v1/invoice/{id}/paid body:account_id': (a, b) => ({
+    method: 'POST',
+    url: `/api/v1/invoice/${a.invoice}/paid`,
+    payload: { paid: true, account_id: b.account },
   }),
 };
 
-/** Cases whose honest answer is not 404: no card can be anyone's yet, and the body says so with a 422. */
-const EXPECTED_STATUS: Record<string, number> = {
-  'POST /api/v1/entry body:card_id': 422,
-  'PUT /api/v1/entry/{id} body:card_id': 422,
-};
+/** Cases whose honest answer is not 404 (none: every id of another user is "not found"). */
+const EXPECTED_STATUS: Record<string, number> = {};
 
 let ctx: TestContext;
 let userA: TestUser;
@@ -280,7 +336,18 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
     destination_account_id: account2,
     paid: true,
   });
+  const card = await user.request({
+    method: 'POST',
+    url: '/api/v1/card',
+    payload: { name: `${label} CARD`, limit: 100000, close_day: 10, expiration_day: 17, account_id: account },
+  });
+  const cardId = card.json().id as number;
+  const { account_id: _none, ...purchase } = expense(account, { description: `${label} CARD ROW` });
+  await createEntry(user, { ...purchase, card_id: cardId, date: '2026-11-12' });
+  const invoice = await user.request({ method: 'GET', url: `/api/v1/card/${cardId}/invoice?month=2026-12` });
   return {
+    card: cardId,
+    invoice: invoice.json().id,
     account,
     account2,
     category,
@@ -308,6 +375,15 @@ async function snapshot(userId: number): Promise<string> {
       .orderBy('tag_id')
       .execute(),
     db.selectFrom('entry_series').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('card_invoice_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('card_id')
+      .orderBy('month')
+      .execute(),
     db
       .selectFrom('account_month_totals')
       .selectAll()
@@ -381,7 +457,7 @@ describe('cross-user access (QUALITY.md)', () => {
     ).toEqual([]);
   });
 
-  it("A's token on B's ids answers 404 (422 for cards, which nobody has yet) and changes nothing of B's or A's", async () => {
+  it("A's token on B's ids answers 404 and changes nothing of B's or A's", async () => {
     const before = await snapshot(userB.id);
     const beforeA = await snapshot(userA.id);
     for (const [key, build] of Object.entries(MATRIX)) {
@@ -408,6 +484,11 @@ describe('cross-user access (QUALITY.md)', () => {
       await get('/api/v1/entry?start_date=2000-01-01&end_date=2100-12-31'),
       await get('/api/v1/entry/export?start_date=2000-01-01&end_date=2100-12-31'),
       await get('/api/v1/entry/balance?month=2026-11'),
+      await get('/api/v1/card?archived=true'),
+      await get('/api/v1/invoice/date/2026-12'),
+      await get(`/api/v1/card/${a.card}/invoice?month=2026-12`),
+      await get(`/api/v1/card/${a.card}/export?month=2026-12`),
+      await get('/api/v1/entry?month=2026-12'),
     ];
     for (const body of lists) expect(body).not.toContain('BOB');
     const entries = JSON.parse(lists[4] as string).data as Array<{ id: number; account_id: number }>;
@@ -420,5 +501,9 @@ describe('cross-user access (QUALITY.md)', () => {
     ]);
     const accounts = JSON.parse(lists[0] as string).data.map((x: { id: number }) => x.id);
     expect(accounts).not.toContain(b.account);
+    expect(JSON.parse(lists[7] as string).data.map((x: { id: number }) => x.id)).toEqual([a.card]);
+    expect(JSON.parse(lists[8] as string).data.map((x: { id: number }) => x.id)).toEqual([a.invoice]);
+    expect(lists[10]).toContain('ALICE CARD ROW');
+    expect(JSON.parse(lists[11] as string).invoices.map((x: { id: number }) => x.id)).toEqual([a.invoice]);
   });
 });

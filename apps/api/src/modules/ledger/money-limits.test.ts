@@ -146,6 +146,7 @@ describe('money limits', () => {
       opening_balance: -1000,
       closing_balance: -1000,
       predicted_balance: predictedA + predictedB,
+      invoices: 0,
       accounts: [
         {
           account_id: a,

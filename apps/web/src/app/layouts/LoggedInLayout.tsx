@@ -20,7 +20,6 @@ import {
   IconCategory,
   IconChartBar,
   IconChartPie,
-  IconCreditCard,
   IconHelp,
   IconHistory,
   IconLayoutDashboard,
@@ -42,6 +41,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { isSigningOut, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
+import { CardsNav } from '../../features/cards/components/CardsNav.tsx';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../paths.ts';
@@ -54,7 +54,7 @@ interface NavItem {
   icon: ComponentType<{ size?: number; stroke?: number }>;
 }
 
-function useNavGroups(): { label: string; items: NavItem[] }[] {
+function useNavGroups(): { label: string; items: NavItem[]; cards?: boolean }[] {
   const { t } = useTranslation();
   return [
     {
@@ -62,9 +62,10 @@ function useNavGroups(): { label: string; items: NavItem[] }[] {
       items: [
         { to: paths.entriesList, label: t('nav.entries'), icon: IconList },
         { to: paths.accountList, label: t('nav.accounts'), icon: IconBuildingBank },
-        { to: paths.card.build(1), label: t('nav.cards'), icon: IconCreditCard },
       ],
     },
+    // Each card with its open invoice and available limit (features/cards).
+    { label: t('nav.cards'), items: [], cards: true },
     {
       label: t('nav.groups.planning'),
       items: [
@@ -257,6 +258,7 @@ export function LoggedInLayout() {
                     style={{ borderRadius: 'var(--mantine-radius-md)' }}
                   />
                 ))}
+                {group.cards ? <CardsNav /> : null}
               </Stack>
             ))}
           </Stack>

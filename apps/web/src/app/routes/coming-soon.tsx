@@ -10,11 +10,6 @@ export function BudgetRoute() {
   return <ComingSoon area={t('areas.budget')} />;
 }
 
-export function CardRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('areas.card')} />;
-}
-
 export function DashboardRoute() {
   const { t } = useTranslation();
   return <ComingSoon area={t('areas.dashboard')} />;

@@ -16,6 +16,14 @@ export const queryKeys = {
       [...queryKeys.categories.all, 'subcategories', categoryId, language] as const,
   },
   tags: { all: ['tags'] as const },
+  /** Cards and their invoices (features/cards): entries and payments change them. */
+  cards: {
+    all: ['cards'] as const,
+    list: () => [...queryKeys.cards.all, 'list'] as const,
+    invoice: (cardId: number, month: string | null) =>
+      [...queryKeys.cards.all, 'invoice', cardId, month] as const,
+    flags: ['reference', 'flag'] as const,
+  },
   entries: {
     all: ['entries'] as const,
     lists: () => [...queryKeys.entries.all, 'list'] as const,

@@ -1,10 +1,15 @@
 import type { Account, Category } from '@centavo/shared';
+import { invoiceMonthFor } from '@centavo/shared/cards';
 import { OPERATIONS } from '@centavo/shared/constants';
+import { isValidDate } from '@centavo/shared/dates';
 import { Chip, Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatMonthLong } from '../../../lib/months.ts';
+import { useCards } from '../../../lib/queries/cards.ts';
 import { useSubcategories } from '../../../lib/queries/categories.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { CATEGORY_TYPE_BY_OPERATION, type EntryForm } from '../hooks/use-entry-form.ts';
-import { isTransfer } from '../lib/entry-form.ts';
+import { CARD_PREFIX, isTransfer, selectedCardId } from '../lib/entry-form.ts';
 
 const OPERATION_IDS = [OPERATIONS.income, OPERATIONS.expense, OPERATIONS.investment, OPERATIONS.transfer];
 const OPERATION_COLORS: Record<number, string> = { 1: 'teal', 2: 'red', 3: 'indigo', 4: 'gray' };
@@ -50,19 +55,51 @@ export function AccountSelects({
   entryForm: EntryForm;
   accounts: readonly Account[];
 }) {
-  const { t } = useTranslation('entries');
+  const { t } = useTranslation(['entries', 'cards']);
   const { form, fieldProps } = entryForm;
   const transfer = isTransfer(form.values);
+  const cards = useCards();
+  const { locale } = useMoneyFormat();
   const data = accounts.map((a) => ({ value: String(a.id), label: a.name }));
+  // Expenses (purchases) and income (refunds) may go on a card; transfers and investments never.
+  const operation = Number(form.values.operation_id);
+  const cardable = operation === OPERATIONS.expense || operation === OPERATIONS.income;
+  const cardList = (cards.data?.data ?? []).filter(
+    (c) => !c.archived || `${CARD_PREFIX}${c.id}` === form.values.account_id,
+  );
+  const choices =
+    cardable && cardList.length > 0
+      ? [
+          { group: t('cards:entries.accountsGroup'), items: data },
+          {
+            group: t('cards:entries.cardsGroup'),
+            items: cardList.map((c) => ({ value: `${CARD_PREFIX}${c.id}`, label: c.name })),
+          },
+        ]
+      : data;
+  const cardId = selectedCardId(form.values);
+  const card = cardList.find((c) => c.id === cardId);
+  // The invoice the entry lands in, from the closing rule, as the date is typed (the server stores it).
+  const landing = card && isValidDate(form.values.date) ? invoiceMonthFor(card, form.values.date) : null;
   return (
     <SimpleGrid cols={{ base: 1, xs: transfer ? 2 : 1 }} spacing="md">
       <Select
-        label={t(transfer ? 'form.accountFrom' : 'form.account')}
+        label={t(
+          transfer
+            ? 'form.accountFrom'
+            : cardable && cardList.length > 0
+              ? 'cards:entries.accountOrCard'
+              : 'form.account',
+        )}
         placeholder={t('form.choose')}
-        data={data}
+        data={choices}
         required
         allowDeselect={false}
         comboboxProps={COMBOBOX}
+        description={
+          landing ? t('cards:entries.invoiceHint', { month: formatMonthLong(landing, locale) }) : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...fieldProps('account_id', true)}
       />
       {transfer ? (

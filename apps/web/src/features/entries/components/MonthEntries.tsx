@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { InvoiceLines } from '../../cards/components/InvoiceLines.tsx';
 import { useEntries } from '../api/get-entries.ts';
 import { useLookups } from '../hooks/use-lookups.ts';
 import type { EntryListState } from '../lib/filters.ts';
@@ -109,6 +110,7 @@ export const MonthEntries = memo(function MonthEntries({
         </Stack>
       ) : pages && total > 0 ? (
         <>
+          <InvoiceLines invoices={pages[0]?.invoices ?? []} />
           <Text fz="xs" c="dimmed" mb={6} aria-live="polite" data-testid="entries-count">
             {t('list.count', { count: total })}
           </Text>
@@ -124,12 +126,15 @@ export const MonthEntries = memo(function MonthEntries({
           />
         </>
       ) : (
-        <EmptyMonth
-          monthLabel={monthLabel}
-          filtered={filtered}
-          onAdd={onAdd}
-          onClearFilters={onClearFilters}
-        />
+        <>
+          <InvoiceLines invoices={pages?.[0]?.invoices ?? []} />
+          <EmptyMonth
+            monthLabel={monthLabel}
+            filtered={filtered}
+            onAdd={onAdd}
+            onClearFilters={onClearFilters}
+          />
+        </>
       )}
     </div>
   );

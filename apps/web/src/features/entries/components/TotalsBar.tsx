@@ -29,7 +29,13 @@ export function TotalsBar({
   const figures: Figure[] = balance
     ? [
         { key: 'income', value: balance.income, operation: 1, showPlus: true },
-        { key: 'expense', value: balance.expense + balance.investment, operation: 2 },
+        // Cash basis (DESIGN.md "Two bases"): the card invoices due in the month are what left the accounts
+        // for the card purchases, so they count with the expenses and the result adds up.
+        {
+          key: 'expense',
+          value: balance.expense + balance.investment + (balance.invoices ?? 0),
+          operation: 2,
+        },
         { key: 'result', value: balance.result, showPlus: true },
         { key: 'balance', value: balance.closing_balance, hint: t('totals.balanceHint') },
         { key: 'predicted', value: balance.predicted_balance, hint: t('totals.predictedHint') },

@@ -14,6 +14,7 @@ import {
   emptyFormValues,
   entryFormRules,
   formValuesFromEntry,
+  selectedCardId,
   splitTagLabels,
   tagsField,
   toCreateBody,
@@ -109,6 +110,13 @@ export function useEntryForm({
       form.setFieldValue('sub_category_id', null);
     }
     if (operation !== OPERATIONS.transfer) form.setFieldValue('destination_account_id', null);
+    // A card entry is never a transfer nor an investment: the card choice goes (features/cards).
+    if (
+      (operation === OPERATIONS.transfer || operation === OPERATIONS.investment) &&
+      selectedCardId(form.values) !== null
+    ) {
+      form.setFieldValue('account_id', null);
+    }
   }
 
   async function resolveTags(labels: string[]) {

@@ -36,6 +36,8 @@ const base: Entry = {
   installment_number: 2,
   installment_count: 3,
   tags: [2],
+  invoice_month: null,
+  invoice_id: null,
   created_at: '2026-11-21T00:00:00Z',
   updated_at: '2026-11-21T00:00:00Z',
 };

@@ -26,6 +26,14 @@ export interface EntryFormValues extends Record<string, unknown> {
   limit_fixed_date: string;
 }
 
+/** The account select holds an account id, or `card:{id}` for a card (DESIGN.md §4: account or card). */
+export const CARD_PREFIX = 'card:';
+
+export function selectedCardId(values: Pick<EntryFormValues, 'account_id'>): number | null {
+  const v = values.account_id;
+  return v?.startsWith(CARD_PREFIX) ? Number(v.slice(CARD_PREFIX.length)) : null;
+}
+
 export function isTransfer(values: Pick<EntryFormValues, 'operation_id'>): boolean {
   return Number(values.operation_id) === OPERATIONS.transfer;
 }
@@ -64,7 +72,12 @@ export function formValuesFromEntry(
     description: entry.description,
     value: formatCentsForInput(entry.value, locale, digits),
     date: entry.date,
-    account_id: entry.account_id === null ? null : String(entry.account_id),
+    account_id:
+      entry.card_id !== null && entry.operation_id !== 4
+        ? `${CARD_PREFIX}${entry.card_id}`
+        : entry.account_id === null
+          ? null
+          : String(entry.account_id),
     destination_account_id:
       entry.destination_account_id === null ? null : String(entry.destination_account_id),
     category_id: entry.category_id === null ? null : String(entry.category_id),
@@ -161,7 +174,8 @@ export function toCreateBody(values: EntryFormValues, tags: EntryTagsInput, digi
     description: values.description.trim(),
     value: parseMoney(values.value, digits) ?? 0,
     date: values.date,
-    account_id: values.account_id ? Number(values.account_id) : null,
+    account_id: values.account_id && selectedCardId(values) === null ? Number(values.account_id) : null,
+    card_id: transfer ? null : selectedCardId(values),
     destination_account_id:
       transfer && values.destination_account_id ? Number(values.destination_account_id) : null,
     category_id: transfer ? TRANSFER_CATEGORY_ID : values.category_id ? Number(values.category_id) : null,
@@ -204,6 +218,7 @@ export function toUpdatePatch(
   if (next.date !== original.date) patch.date = next.date;
   if (next.operation_id !== original.operation_id) patch.operation_id = next.operation_id;
   if ((next.account_id ?? null) !== original.account_id) patch.account_id = next.account_id ?? null;
+  if ((next.card_id ?? null) !== original.card_id) patch.card_id = next.card_id ?? null;
   if ((next.destination_account_id ?? null) !== original.destination_account_id) {
     patch.destination_account_id = next.destination_account_id ?? null;
   }

@@ -21,6 +21,8 @@ export function entryFixture(fields: Partial<Entry> & Pick<Entry, 'id'>): Entry 
     installment_number: null,
     installment_count: null,
     tags: [],
+    invoice_month: null,
+    invoice_id: null,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
     ...fields,

@@ -1,10 +1,12 @@
-import type { Entry } from '@centavo/shared';
+import type { Entry, InvoiceLine } from '@centavo/shared';
 import { type DayHeaderItem, type EntryItem, entryEffect, type ListItem } from './group-by-day.ts';
 
 /** One page of GET /entry?page=&per_page= (sorted by date then id across pages). */
 export interface EntryPage {
   data: Entry[];
   meta: { total: number; page: number; per_page: number };
+  /** Card invoices due in the month (cash basis, features/cards); on every page, shown once. */
+  invoices?: InvoiceLine[];
 }
 
 /**

@@ -1,0 +1,95 @@
+import { addMonths, dateInMonth } from '@centavo/shared';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import type { Db } from '../../db/connection.ts';
+import { createEntry } from '../entries/create.service.ts';
+import { cardTotalsQuery } from './card-totals.repository.ts';
+import { invoiceEntriesQuery } from './cards.repository.ts';
+import { createCard } from './cards.service.ts';
+
+/**
+ * QUALITY.md guard for the card reads: an invoice's entries are a range of entries_user_card_invoice, and the invoice figures and limits read card_invoice_totals by its key (never entries).
+ */
+let ctx: TestContext;
+let userId: number;
+let cardId: number;
+
+async function plan(db: Db, compiled: CompiledQuery): Promise<string> {
+  if (ctx.database.kind === 'sqlite') {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return JSON.stringify(result.rows);
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  for (const label of ['other', 'subject']) {
+    const user = await createUser(ctx, label);
+    const card = await createCard(db, user.id, {
+      name: 'C',
+      limit: 1_000_000,
+      close_day: 10,
+      expiration_day: 17,
+      archived: false,
+    });
+    for (let m = 0; m < 24; m++) {
+      for (let d = 1; d <= 15; d++) {
+        await createEntry(db, user.id, {
+          description: `p${m}-${d}`,
+          value: 100 + d,
+          date: dateInMonth(addMonths('2025-01', m), d * 2),
+          operation_id: 2,
+          category_id: 3,
+          card_id: card.id,
+          paid: false,
+          fixed: false,
+          limit_fixed_date: null,
+        });
+      }
+    }
+    userId = user.id;
+    cardId = card.id;
+  }
+  await sql`analyze`.execute(db);
+}, 120_000);
+afterAll(async () => ctx.close());
+
+describe('EXPLAIN guard (cards)', () => {
+  it("an invoice's entries range-scan entries_user_card_invoice in ORDER BY order", async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, invoiceEntriesQuery(db, userId, cardId, '2026-03').compile());
+    expect(text).toContain('entries_user_card_invoice');
+    // PostgreSQL answers an invoice's few rows with a bitmap scan of the index and a sort of those rows (its
+    // cheapest plan for ~15 rows); SQLite walks the index in order.
+    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('invoice figures and limits read card_invoice_totals by its key, never entries', async () => {
+    const db = ctx.database.db;
+    for (const compiled of [
+      cardTotalsQuery(db, userId, [cardId], '2026-03').compile(),
+      cardTotalsQuery(db, userId).compile(),
+    ]) {
+      const text = await plan(db, compiled);
+      expect(text).not.toMatch(/\bentries\b/);
+      if (ctx.database.kind === 'sqlite') {
+        expect(text).toMatch(/card_invoice_totals USING PRIMARY KEY|card_invoice_totals USING INDEX/);
+        expect(text).not.toMatch(/TEMP B-TREE/);
+      } else {
+        expect(text).toContain('card_invoice_totals_key');
+        expect(text).not.toContain('"Node Type":"Sort"');
+      }
+    }
+  });
+});

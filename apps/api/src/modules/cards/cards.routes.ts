@@ -1,0 +1,273 @@
+import {
+  cardCreateBodySchema,
+  cardDeleteQuerySchema,
+  cardExportQuerySchema,
+  cardInvoiceQuerySchema,
+  cardListQuerySchema,
+  cardListSchema,
+  cardSchema,
+  cardUpdateBodySchema,
+  errorBodySchema,
+  flagListSchema,
+  flagSchema,
+  idParamsSchema,
+  invoiceDateParamsSchema,
+  invoiceListSchema,
+  invoicePaidBodySchema,
+  invoiceSchema,
+  invoiceUpdateBodySchema,
+  todayIso,
+} from '@centavo/shared';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import type { App } from '../../lib/http.ts';
+import { toCsv, toXlsx } from '../entries/entries.export.ts';
+import { recordAccountLog } from '../identity/index.ts';
+import { invoiceExportRows } from './cards.export.ts';
+import { findFlagById, findFlags } from './cards.repository.ts';
+import {
+  createCard,
+  editCard,
+  getCard,
+  getCardInvoice,
+  getInvoice,
+  listCards,
+  payInvoice,
+  removeCard,
+  updateInvoice,
+} from './cards.service.ts';
+import { cardOr404, closingOf, invoicesDue, monthFor } from './invoices.service.ts';
+
+const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+/** Flags (card brands), cards and invoices (DESIGN.md §4 "Cards and invoices"). */
+export async function cardRoutes(app: App): Promise<void> {
+  app.get(
+    '/flag',
+    {
+      schema: {
+        summary: 'Card flags (brands)',
+        operationId: 'listFlags',
+        tags: ['cards'],
+        response: { 200: flagListSchema },
+      },
+    },
+    async () => ({ data: await findFlags(app.db) }),
+  );
+  app.get(
+    '/flag/:id',
+    {
+      schema: {
+        summary: 'One card flag',
+        operationId: 'getFlag',
+        tags: ['cards'],
+        params: idParamsSchema,
+        response: { 200: flagSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const flag = await findFlagById(app.db, request.params.id);
+      if (!flag) throw notFound('flagNotFound');
+      return flag;
+    },
+  );
+
+  app.get(
+    '/card',
+    {
+      schema: {
+        summary: 'Cards with their available limit and open invoice',
+        operationId: 'listCards',
+        tags: ['cards'],
+        querystring: cardListQuerySchema,
+        response: { 200: cardListSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await listCards(app.db, request.user.id, request.query.archived ?? false) }),
+  );
+  app.get(
+    '/card/:id',
+    {
+      schema: {
+        summary: 'One card with its available limit and open invoice',
+        operationId: 'getCard',
+        tags: ['cards'],
+        params: idParamsSchema,
+        response: { 200: cardSchema, ...errors },
+      },
+    },
+    async (request) => getCard(app.db, request.user.id, request.params.id),
+  );
+  app.post(
+    '/card',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: 'Create a card',
+        operationId: 'createCard',
+        tags: ['cards'],
+        body: cardCreateBodySchema,
+        response: { 201: cardSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCard(app.db, request.user.id, request.body)),
+  );
+  app.put(
+    '/card/:id',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: 'Change a card',
+        operationId: 'updateCard',
+        tags: ['cards'],
+        description:
+          'New closing or due days move the entries of unpaid invoices to the invoice the rule gives.',
+        params: idParamsSchema,
+        body: cardUpdateBodySchema,
+        response: { 200: cardSchema, ...errors },
+      },
+    },
+    async (request) => editCard(app.db, request.user.id, request.params.id, request.body),
+  );
+  app.delete(
+    '/card/:id',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: 'Delete a card (and its entries when asked)',
+        operationId: 'deleteCard',
+        tags: ['cards'],
+        description: 'A card with entries answers 409 unless delete_entries=true.',
+        params: idParamsSchema,
+        querystring: cardDeleteQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeCard(app.db, request.user.id, request.params.id, request.query.delete_entries === true);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/card/:id/invoice',
+    {
+      schema: {
+        summary: "A card's invoice of a month with its entries",
+        operationId: 'getCardInvoice',
+        tags: ['cards'],
+        description: 'The invoice due in `month` (default: the open invoice), with its entries and payments.',
+        params: idParamsSchema,
+        querystring: cardInvoiceQuerySchema,
+        response: { 200: invoiceSchema, ...errors },
+      },
+    },
+    async (request) => getCardInvoice(app.db, request.user.id, request.params.id, request.query.month),
+  );
+  app.get(
+    '/card/:id/export',
+    {
+      schema: {
+        summary: 'Export an invoice as CSV or XLSX',
+        operationId: 'exportCardInvoice',
+        tags: ['cards'],
+        description: "Only that invoice's entries; text cells are neutralised against formula injection.",
+        params: idParamsSchema,
+        querystring: cardExportQuerySchema,
+        response: { 200: z.string().describe('the file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      const card = await cardOr404(app.db, userId, request.params.id);
+      const month = request.query.month ?? monthFor(await closingOf(app.db, userId, card), todayIso());
+      const { format } = request.query;
+      const { header, rows, digits } = await invoiceExportRows(
+        app.db,
+        userId,
+        request.user.languageId,
+        card.id,
+        month,
+      );
+      await recordAccountLog(app.db, userId, 'export', request, {
+        what: 'invoice',
+        format,
+        rows: rows.length,
+        filters: { card_id: card.id, month },
+      });
+      const name = `invoice-${card.id}-${month}`;
+      if (format === 'xlsx') {
+        return (
+          reply
+            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+            .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+            // A Buffer bypasses the serializer; the schema's string documents the file body.
+            .send((await toXlsx(header, rows, digits)) as unknown as string)
+        );
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(await toCsv(header, rows));
+    },
+  );
+
+  app.get(
+    '/invoice/date/:date',
+    {
+      schema: {
+        summary: 'Invoices due in a month',
+        operationId: 'listInvoicesDue',
+        tags: ['cards'],
+        params: invoiceDateParamsSchema,
+        response: { 200: invoiceListSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await invoicesDue(app.db, request.user.id, request.params.date) }),
+  );
+  app.get(
+    '/invoice/:id',
+    {
+      schema: {
+        summary: 'One invoice with its entries',
+        operationId: 'getInvoice',
+        tags: ['cards'],
+        params: idParamsSchema,
+        response: { 200: invoiceSchema, ...errors },
+      },
+    },
+    async (request) => getInvoice(app.db, request.user.id, request.params.id),
+  );
+  app.put(
+    '/invoice/:id',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: "Override an invoice's closing and due dates",
+        operationId: 'updateInvoice',
+        tags: ['cards'],
+        description: 'null puts a date back to the one computed from the card. Closing must be before due.',
+        params: idParamsSchema,
+        body: invoiceUpdateBodySchema,
+        response: { 200: invoiceSchema, ...errors },
+      },
+    },
+    async (request) => updateInvoice(app.db, request.user.id, request.params.id, request.body),
+  );
+  app.post(
+    '/invoice/:id/paid',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: 'Pay an invoice (full, partial, over) or undo its payments',
+        operationId: 'payInvoice',
+        tags: ['cards'],
+        description:
+          'paid=true records a payment (a transfer from the account to the card); paid=false removes them all.',
+        params: idParamsSchema,
+        body: invoicePaidBodySchema,
+        response: { 200: invoiceSchema, ...errors },
+      },
+    },
+    async (request) => payInvoice(app.db, request.user.id, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,403 @@
+import {
+  addMonths,
+  bestPurchaseDay,
+  type Card,
+  type CardCreateInput,
+  type CardUpdateBody,
+  type Invoice,
+  type InvoicePaidBody,
+  type InvoiceUpdateBody,
+  OPERATIONS,
+  TRANSFER_CATEGORY_ID,
+  TRANSFER_SUBCATEGORY_ID,
+  todayIso,
+} from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { conflict, notFound, validationError } from '../../lib/errors.ts';
+import { apiText, localeOf } from '../../lib/messages.ts';
+import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
+import { applyEntryChanges } from '../entries/effects.service.ts';
+import {
+  deleteEntries,
+  type EntryRow,
+  insertEntries,
+  type NewEntryRow,
+  updateEntries,
+  updateEntry,
+} from '../entries/entries.repository.ts';
+import { toEntry } from '../entries/queries.service.ts';
+import { findUserById } from '../identity/users.repository.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
+import { findCardTotals } from './card-totals.repository.ts';
+import {
+  type CardRow,
+  deleteCardRow,
+  ensureInvoices,
+  findCardEntries,
+  findCards,
+  findCardWithOverrides,
+  findEntriesInInvoices,
+  findFlagById,
+  findInvoiceById,
+  findInvoiceEntries,
+  type InvoiceRow,
+  insertCard,
+  updateCard,
+  updateInvoiceDates,
+} from './cards.repository.ts';
+import {
+  cardInvoice,
+  cardOr404,
+  closingOf,
+  closingsOf,
+  invoiceChain,
+  invoiceDates,
+  monthFor,
+  toClosing,
+  toInvoice,
+  usedLimit,
+} from './invoices.service.ts';
+
+/** Cards with their available limit and open invoice: one read of the cards' aggregate rows, O(invoices). */
+async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date()): Promise<Card[]> {
+  if (cards.length === 0) return [];
+  const today = todayIso(now);
+  const [rows, closings] = await Promise.all([
+    findCardTotals(
+      db,
+      userId,
+      cards.map((c) => c.id),
+    ),
+    closingsOf(db, userId, cards),
+  ]);
+  const openMonths = cards.map((_, i) =>
+    monthFor(closings[i] as NonNullable<(typeof closings)[number]>, today),
+  );
+  const invoiceRows = await ensureInvoices(
+    db,
+    userId,
+    cards.map((c, i) => ({ card_id: c.id, month: openMonths[i] as string })),
+    nowIso(),
+  );
+  return cards.map((card, i) => {
+    const month = openMonths[i] as string;
+    const cardRows = rows.filter((r) => r.card_id === card.id);
+    const row = invoiceRows.find((r) => r.card_id === card.id && r.month === month) as InvoiceRow;
+    const invoice = toInvoice(card, row, invoiceChain(cardRows).at(month), today);
+    return {
+      id: card.id,
+      name: card.name,
+      flag_id: card.flag_id,
+      limit: Number(card.credit_limit),
+      close_day: card.close_day,
+      expiration_day: card.expiration_day,
+      account_id: card.account_id,
+      color: card.color,
+      archived: card.archived === 1,
+      available_limit: Number(card.credit_limit) - usedLimit(cardRows, month),
+      current_invoice: {
+        id: invoice.id,
+        month: invoice.month,
+        total: invoice.total,
+        outstanding: invoice.outstanding,
+        due_date: invoice.due_date,
+        status: invoice.status,
+      },
+      best_purchase_day: bestPurchaseDay(card),
+      created_at: card.created_at,
+      updated_at: card.updated_at,
+    };
+  });
+}
+
+export async function listCards(db: Db, userId: number, includeArchived: boolean): Promise<Card[]> {
+  return toCards(db, userId, await findCards(db, userId, includeArchived));
+}
+
+export async function getCard(db: Db, userId: number, id: number): Promise<Card> {
+  const [card] = await toCards(db, userId, [await cardOr404(db, userId, id)]);
+  return card as Card;
+}
+
+async function checkCardRefs(
+  db: Db,
+  userId: number,
+  body: { flag_id?: number | null | undefined; account_id?: number | null | undefined },
+) {
+  if (body.flag_id != null && !(await findFlagById(db, body.flag_id)))
+    throw notFound('flagNotFound', 'flag_id');
+  if (body.account_id != null && (await findOwnedAccountIds(db, userId, [body.account_id])).size === 0) {
+    throw notFound('accountNotFound', 'account_id');
+  }
+}
+
+export async function createCard(db: Db, userId: number, body: CardCreateInput): Promise<Card> {
+  await checkCardRefs(db, userId, body);
+  const now = nowIso();
+  const row = await insertCard(db, {
+    user_id: userId,
+    name: body.name,
+    flag_id: body.flag_id ?? null,
+    credit_limit: body.limit,
+    close_day: body.close_day,
+    expiration_day: body.expiration_day,
+    account_id: body.account_id ?? null,
+    color: body.color ?? null,
+    archived: body.archived ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return getCard(db, userId, row.id);
+}
+
+/**
+ * Moves the entries of the card's unpaid invoices among `months` to the invoice the closing rule now gives
+ * them (after new card days or an invoice's new dates); entries of invoices with payments stay.
+ */
+async function recomputeInvoiceMonths(
+  trx: Db,
+  userId: number,
+  card: CardRow,
+  months?: readonly string[],
+): Promise<void> {
+  const totals = await findCardTotals(trx, userId, [card.id]);
+  const paid = new Set(totals.filter((t) => t.paid !== 0).map((t) => t.month));
+  const candidates = (months ?? totals.map((t) => t.month)).filter((m) => !paid.has(m));
+  if (candidates.length === 0) return;
+  const closing = await closingOf(trx, userId, card);
+  const before = await findEntriesInInvoices(trx, userId, card.id, candidates);
+  const moved: EntryRow[] = [];
+  const after: EntryRow[] = [];
+  for (const row of before) {
+    const month = monthFor(closing, row.date);
+    if (month === row.invoice_month || paid.has(month)) continue;
+    moved.push(row);
+    after.push({ ...row, invoice_month: month });
+  }
+  if (moved.length === 0) return;
+  await applyEntryChanges(trx, userId, moved, after);
+  for (const row of after) await updateEntry(trx, userId, row.id, { invoice_month: row.invoice_month });
+}
+
+export async function editCard(db: Db, userId: number, id: number, body: CardUpdateBody): Promise<Card> {
+  await inTransaction(db, async (trx) => {
+    const card = await cardOr404(trx, userId, id);
+    await checkCardRefs(trx, userId, body);
+    // A body naming no field of the card changes nothing (not even updated_at).
+    if (Object.values(body).every((v) => v === undefined)) return;
+    const stamp = nowIso();
+    const next = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.flag_id !== undefined ? { flag_id: body.flag_id } : {}),
+      ...(body.limit !== undefined ? { credit_limit: body.limit } : {}),
+      ...(body.close_day !== undefined ? { close_day: body.close_day } : {}),
+      ...(body.expiration_day !== undefined ? { expiration_day: body.expiration_day } : {}),
+      ...(body.account_id !== undefined ? { account_id: body.account_id } : {}),
+      ...(body.color !== undefined ? { color: body.color } : {}),
+      ...(body.archived !== undefined ? { archived: body.archived ? 1 : 0 } : {}),
+      updated_at: stamp,
+    };
+    await updateCard(trx, userId, id, next);
+    const daysChanged =
+      (body.close_day !== undefined && body.close_day !== card.close_day) ||
+      (body.expiration_day !== undefined && body.expiration_day !== card.expiration_day);
+    if (daysChanged) await recomputeInvoiceMonths(trx, userId, { ...card, ...next } as CardRow);
+  });
+  return getCard(db, userId, id);
+}
+
+/** DELETE /card/{id}: with entries (or payments) 409 unless deleteEntries; then everything goes, one transaction. */
+export async function removeCard(db: Db, userId: number, id: number, deleteAll: boolean): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await cardOr404(trx, userId, id);
+    const entries = await findCardEntries(trx, userId, id);
+    if (entries.length > 0 && !deleteAll) {
+      throw conflict('cardHasEntries', { count: entries.length }, { delete_entries: 'cardHasEntriesField' });
+    }
+    await applyEntryChanges(trx, userId, entries, []);
+    await deleteEntries(
+      trx,
+      userId,
+      entries.map((e) => e.id),
+    );
+    await trx.deleteFrom('entry_series').where('user_id', '=', userId).where('card_id', '=', id).execute();
+    await trx
+      .deleteFrom('card_invoice_totals')
+      .where('user_id', '=', userId)
+      .where('card_id', '=', id)
+      .execute();
+    await trx.deleteFrom('invoices').where('user_id', '=', userId).where('card_id', '=', id).execute();
+    await deleteCardRow(trx, userId, id);
+  });
+}
+
+async function invoiceOr404(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ invoice: InvoiceRow; card: CardRow }> {
+  const invoice = await findInvoiceById(db, userId, id);
+  if (!invoice) throw notFound('invoiceNotFound');
+  return { invoice, card: await cardOr404(db, userId, invoice.card_id) };
+}
+
+/** One invoice with its card entries and payments. */
+export async function invoiceWithEntries(
+  db: Db,
+  userId: number,
+  card: CardRow,
+  month: string,
+): Promise<Invoice> {
+  const [invoice, rows] = await Promise.all([
+    cardInvoice(db, userId, card, month),
+    findInvoiceEntries(db, userId, card.id, month),
+  ]);
+  return {
+    ...invoice,
+    entries: rows.filter((r) => r.invoice_id === null).map(toEntry),
+    payments: rows.filter((r) => r.invoice_id !== null).map(toEntry),
+  };
+}
+
+/** GET /card/{id}/invoice?month=: default the open invoice. */
+export async function getCardInvoice(
+  db: Db,
+  userId: number,
+  cardId: number,
+  month: string | undefined,
+): Promise<Invoice> {
+  // One query for the card and its overridden closing dates (the open invoice needs them).
+  const found = await findCardWithOverrides(db, userId, cardId);
+  if (!found) throw notFound('cardNotFound');
+  const open = month ?? monthFor(toClosing(found.card, found.overrides), todayIso());
+  return invoiceWithEntries(db, userId, found.card, open);
+}
+
+export async function getInvoice(db: Db, userId: number, id: number): Promise<Invoice> {
+  const { invoice, card } = await invoiceOr404(db, userId, id);
+  return invoiceWithEntries(db, userId, card, invoice.month);
+}
+
+/** PUT /invoice/{id}: date overrides; the entries of the unpaid invoices around it follow the new closing date. */
+export async function updateInvoice(
+  db: Db,
+  userId: number,
+  id: number,
+  body: InvoiceUpdateBody,
+): Promise<Invoice> {
+  const { card, invoice } = await inTransaction(db, async (trx) => {
+    const found = await invoiceOr404(trx, userId, id);
+    if (body.close_date === undefined && body.due_date === undefined) return found;
+    const next = {
+      close_date: body.close_date !== undefined ? body.close_date : found.invoice.close_date,
+      due_date: body.due_date !== undefined ? body.due_date : found.invoice.due_date,
+    };
+    const dates = invoiceDates(found.card, { month: found.invoice.month, ...next });
+    if (dates.close_date >= dates.due_date) throw validationError({ close_date: 'closeAfterDue' });
+    await updateInvoiceDates(trx, userId, id, { ...next, updated_at: nowIso() });
+    const m = found.invoice.month;
+    await recomputeInvoiceMonths(trx, userId, found.card, [addMonths(m, -1), m, addMonths(m, 1)]);
+    return found;
+  });
+  return invoiceWithEntries(db, userId, card, invoice.month);
+}
+
+/**
+ * POST /invoice/{id}/paid. `paid: true`: one payment, a transfer (operation 4) from the account to the card
+ * with invoice_id set, of `value` (default: what the invoice still owes, total − paid); what it leaves (or
+ * overpays) becomes the next invoice's previous balance, and the invoice's entries are marked paid.
+ * `paid: false`: every payment of the invoice is removed and its entries are unpaid again. One transaction.
+ */
+export async function payInvoice(
+  db: Db,
+  userId: number,
+  id: number,
+  body: InvoicePaidBody,
+): Promise<Invoice> {
+  const { card, invoice } = await inTransaction(db, async (trx) => {
+    const found = await invoiceOr404(trx, userId, id);
+    const { card, invoice } = found;
+    const rows = await findInvoiceEntries(trx, userId, card.id, invoice.month);
+    const entries = rows.filter((r) => r.invoice_id === null);
+    const payments = rows.filter((r) => r.invoice_id === invoice.id);
+    const stamp = nowIso();
+    if (!body.paid) {
+      if (payments.length > 0) {
+        await applyEntryChanges(trx, userId, payments, []);
+        await deleteEntries(
+          trx,
+          userId,
+          payments.map((p) => p.id),
+        );
+      }
+      await setPaid(trx, userId, entries, false, stamp);
+      return found;
+    }
+    const accountId = body.account_id ?? card.account_id;
+    if (accountId == null) throw validationError({ account_id: 'isRequired' });
+    if ((await findOwnedAccountIds(trx, userId, [accountId])).size === 0) {
+      throw notFound('accountNotFound', 'account_id');
+    }
+    const totals = await findCardTotals(trx, userId, [card.id], invoice.month);
+    const f = invoiceChain(totals).at(invoice.month);
+    const owed = f.total - f.paid_amount;
+    if (owed <= 0) throw validationError({ value: 'nothingToPay' });
+    const value = body.value ?? owed;
+    if (value > 2 * owed)
+      throw validationError({ value: { key: 'paymentTooLarge', params: { max: 2 * owed } } });
+    const user = await findUserById(trx, userId);
+    const description = apiText(localeOf(user?.language_id ?? 1), 'invoicePaymentDescription', {
+      card: card.name,
+      month: invoice.month,
+    }).slice(0, 255);
+    const payment: NewEntryRow = {
+      user_id: userId,
+      description,
+      value,
+      date: body.date ?? todayIso(),
+      operation_id: OPERATIONS.transfer,
+      category_id: TRANSFER_CATEGORY_ID,
+      sub_category_id: TRANSFER_SUBCATEGORY_ID,
+      account_id: accountId,
+      card_id: card.id,
+      destination_account_id: null,
+      paid: 1,
+      paid_at: stamp,
+      notes: null,
+      fixed: 0,
+      limit_fixed_date: null,
+      series_id: null,
+      installment_number: null,
+      installment_count: null,
+      tag_ids: '',
+      invoice_month: invoice.month,
+      invoice_id: invoice.id,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    await applyEntryChanges(trx, userId, [], [payment]);
+    await insertEntries(trx, [payment]);
+    // After a payment nothing is outstanding on this invoice (the rest is carried): its entries are paid.
+    await setPaid(trx, userId, entries, true, stamp);
+    return found;
+  });
+  return invoiceWithEntries(db, userId, card, invoice.month);
+}
+
+async function setPaid(trx: Db, userId: number, entries: EntryRow[], paid: boolean, stamp: string) {
+  const changing = entries.filter((e) => (e.paid === 1) !== paid);
+  if (changing.length === 0) return;
+  const changes = { paid: paid ? 1 : 0, paid_at: paid ? stamp : null, updated_at: stamp };
+  await applyEntryChanges(
+    trx,
+    userId,
+    changing,
+    changing.map((e) => ({ ...e, ...changes })),
+  );
+  await updateEntries(
+    trx,
+    userId,
+    changing.map((e) => e.id),
+    changes,
+  );
+}

@@ -1,0 +1,58 @@
+import type { Card, CardCreateBody, CardUpdateBody, Entry, Invoice, InvoicePaidBody } from '@centavo/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/queries/keys.ts';
+
+/**
+ * Card writes change the card list (limits, open invoices), its invoices, and through payments the
+ * accounts' balances and the entries list's invoice lines.
+ */
+export function invalidateAfterCardChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+  ]);
+}
+
+function useCardMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateAfterCardChange(queryClient) });
+}
+
+export const useCreateCard = () =>
+  useCardMutation((body: CardCreateBody) => apiRequest<Card>('/card', { method: 'POST', body }));
+
+export const useUpdateCard = () =>
+  useCardMutation(({ id, body }: { id: number; body: CardUpdateBody }) =>
+    apiRequest<Card>(`/card/${id}`, { method: 'PUT', body }),
+  );
+
+export const useDeleteCard = () =>
+  useCardMutation(({ id, deleteEntries }: { id: number; deleteEntries: boolean }) =>
+    apiRequest<null>(`/card/${id}`, {
+      method: 'DELETE',
+      query: { delete_entries: deleteEntries ? 'true' : undefined },
+    }),
+  );
+
+export const usePayInvoice = () =>
+  useCardMutation(({ id, body }: { id: number; body: InvoicePaidBody }) =>
+    apiRequest<Invoice>(`/invoice/${id}/paid`, { method: 'POST', body }),
+  );
+
+export const useInvoiceDates = () =>
+  useCardMutation(
+    ({ id, body }: { id: number; body: { close_date: string | null; due_date: string | null } }) =>
+      apiRequest<Invoice>(`/invoice/${id}`, { method: 'PUT', body }),
+  );
+
+/** Moves one card entry to the previous or next invoice (PUT /entry/{id} with invoice_month). */
+export const useMoveEntry = () =>
+  useCardMutation(({ id, month }: { id: number; month: string }) =>
+    apiRequest<Entry>(`/entry/${id}`, {
+      method: 'PUT',
+      body: { invoice_month: month },
+      query: { scope: 'one' },
+    }),
+  );

@@ -1,0 +1,217 @@
+import type { Card, CardCreateInput, CardUpdateBody } from '@centavo/shared';
+import { MAX_CENTS, parseMoney } from '@centavo/shared/money';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField.tsx';
+import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useForm } from '../../../lib/form.ts';
+import { useAccounts } from '../../../lib/queries/accounts.ts';
+import { useFlags } from '../../../lib/queries/cards.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useCreateCard, useUpdateCard } from '../api/cards.ts';
+
+interface CardFormValues extends Record<string, unknown> {
+  name: string;
+  flag_id: string | null;
+  limit: string;
+  close_day: string | number;
+  expiration_day: string | number;
+  account_id: string | null;
+  color: string;
+  archived: boolean;
+}
+
+const DAY_RULE = 'required|integer|between:1,31';
+
+function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) => void }) {
+  const { t } = useTranslation(['cards', 'common']);
+  const { locale, currency } = useMoneyFormat();
+  const flags = useFlags();
+  const accounts = useAccounts({ includeArchived: false });
+  const create = useCreateCard();
+  const update = useUpdateCard();
+  const form = useForm<CardFormValues>({
+    initialValues: {
+      name: card?.name ?? '',
+      flag_id: card?.flag_id ? String(card.flag_id) : null,
+      limit: card ? formatCentsForInput(card.limit, locale, currency.digits) : '',
+      close_day: card?.close_day ?? '',
+      expiration_day: card?.expiration_day ?? '',
+      account_id: card?.account_id ? String(card.account_id) : null,
+      color: card?.color ?? '',
+      archived: card?.archived ?? false,
+    },
+    rules: { name: 'required|max:100', limit: 'required', close_day: DAY_RULE, expiration_day: DAY_RULE },
+    onSubmit: (values) => {
+      const limit = parseMoney(values.limit, currency.digits);
+      if (limit === null || limit < 0 || limit > MAX_CENTS) {
+        form.setServerErrors({ limit: [t('api:messages.notNegative')] });
+        return;
+      }
+      const body: CardUpdateBody & CardCreateInput = {
+        name: values.name.trim(),
+        flag_id: values.flag_id ? Number(values.flag_id) : null,
+        limit,
+        close_day: Number(values.close_day),
+        expiration_day: Number(values.expiration_day),
+        account_id: values.account_id ? Number(values.account_id) : null,
+        color: values.color ? values.color : null,
+        archived: values.archived,
+      };
+      const handlers = {
+        onSuccess: (saved: Card) => {
+          toastSuccess(card ? t('toasts.saved') : t('toasts.created', { name: saved.name }));
+          onDone(saved);
+        },
+        onError: (error: Error) => {
+          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
+          toastError(errorMessage(error));
+        },
+      };
+      if (card) update.mutate({ id: card.id, body }, handlers);
+      else create.mutate(body, handlers);
+    },
+  });
+  const dayProps = (name: 'close_day' | 'expiration_day') => {
+    const props = form.getInputProps(name);
+    return { ...props, onChange: (value: string | number) => form.setFieldValue(name, value) };
+  };
+  return (
+    <form onSubmit={form.handleSubmit} noValidate aria-label={t(card ? 'form.titleEdit' : 'form.titleNew')}>
+      <Stack gap="md">
+        <TextInput
+          label={t('form.name')}
+          required
+          maxLength={100}
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select
+            label={t('form.flag')}
+            placeholder={t('form.choose')}
+            data={(flags.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+            clearable
+            {...form.getChoiceProps('flag_id')}
+          />
+          <MoneyInput
+            label={t('form.limit')}
+            required
+            {...form.getInputProps('limit')}
+            onChange={(text) => form.setFieldValue('limit', text)}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={2} spacing="md">
+          <NumberInput
+            label={t('form.closeDay')}
+            description={t('form.dayHint')}
+            min={1}
+            max={31}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            {...dayProps('close_day')}
+          />
+          <NumberInput
+            label={t('form.dueDay')}
+            description={t('form.dayHint')}
+            min={1}
+            max={31}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            {...dayProps('expiration_day')}
+          />
+        </SimpleGrid>
+        <Select
+          label={t('form.account')}
+          description={t('form.accountHint')}
+          placeholder={t('form.choose')}
+          data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+          clearable
+          {...form.getChoiceProps('account_id')}
+        />
+        <ColorField
+          label={t('form.color')}
+          value={form.values.color}
+          onChange={(color) => form.setFieldValue('color', color)}
+          error={form.getInputProps('color').error}
+        />
+        {card ? (
+          <Switch
+            label={t('form.archived')}
+            checked={form.values.archived}
+            onChange={(event) => form.setFieldValue('archived', event.currentTarget.checked)}
+          />
+        ) : null}
+        {form.formError ? (
+          <Text c="red" fz="sm" role="alert">
+            {form.formError}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            autoContrast
+            type="submit"
+            loading={create.isPending || update.isPending}
+            data-testid="card-save"
+          >
+            {t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create or edit a card; full screen on phones. */
+export function CardFormModal({
+  opened,
+  card,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  card: Card | null;
+  onClose: () => void;
+  onSaved?: (card: Card) => void;
+}) {
+  const { t } = useTranslation(['cards', 'common']);
+  const small = useMediaQuery('(max-width: 40em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={t(card ? 'form.titleEdit' : 'form.titleNew')}
+      fullScreen={small}
+      centered
+      size="md"
+    >
+      <CardForm
+        key={card?.id ?? 'new'}
+        card={card}
+        onDone={(saved) => {
+          onClose();
+          onSaved?.(saved);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Card, Flag, Invoice } from '@centavo/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
+import { queryKeys } from './keys.ts';
+
+/** GET /card?archived=true: every card with its available limit and open invoice (navigation, forms, page). */
+export function getCards(): Promise<{ data: Card[] }> {
+  return apiRequest<{ data: Card[] }>('/card', { query: { archived: 'true' } });
+}
+
+export function cardsQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.cards.list(), queryFn: getCards });
+}
+
+export function useCards() {
+  return useQuery(cardsQueryOptions());
+}
+
+/** GET /card/{id}/invoice?month=: one invoice with its entries (month null: the open invoice). */
+export function getCardInvoice(cardId: number, month: string | null): Promise<Invoice> {
+  return apiRequest<Invoice>(`/card/${cardId}/invoice`, { query: { month: month ?? undefined } });
+}
+
+export function useCardInvoice(cardId: number, month: string | null) {
+  return useQuery({
+    queryKey: queryKeys.cards.invoice(cardId, month),
+    queryFn: () => getCardInvoice(cardId, month),
+  });
+}
+
+/** GET /flag (reference data). */
+export function useFlags() {
+  return useQuery({
+    queryKey: queryKeys.cards.flags,
+    queryFn: () => apiRequest<{ data: Flag[] }>('/flag'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
