@@ -70,7 +70,17 @@ export async function countAccountEntries(db: Db, userId: number, accountId: num
 export function findAccountEntries(db: Db, userId: number, accountId: number) {
   return db
     .selectFrom('entries')
-    .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
+    .select([
+      'account_id',
+      'destination_account_id',
+      'operation_id',
+      'value',
+      'date',
+      'paid',
+      'category_id',
+      'sub_category_id',
+      'installment_count',
+    ])
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
     .execute();

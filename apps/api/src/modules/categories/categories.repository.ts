@@ -115,7 +115,35 @@ export async function categoryInUse(db: Db, userId: number, categoryId: number):
   return series !== undefined;
 }
 
-/** Moves the user's entries and series from one category to another (aggregates do not depend on it). */
+/** The effect rows of the user's entries on a category or subcategory, before a reassignment moves them. */
+export function findEntryEffectsOn(
+  db: Db,
+  userId: number,
+  column: 'category_id' | 'sub_category_id',
+  id: number,
+) {
+  return db
+    .selectFrom('entries')
+    .select([
+      'account_id',
+      'destination_account_id',
+      'operation_id',
+      'value',
+      'date',
+      'paid',
+      'category_id',
+      'sub_category_id',
+      'installment_count',
+    ])
+    .where('user_id', '=', userId)
+    .where(column, '=', id)
+    .execute();
+}
+
+/**
+ * Moves the user's entries and series from one category to another. The caller first moves the per-category
+ * aggregates through applyEntryChanges (findEntryEffectsOn), in the same transaction.
+ */
 export async function reassignCategory(
   db: Db,
   userId: number,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { addMoneyVolume } from '../ledger/money.repository.ts';
+import { addCategoryEffects, applyCategoryTotals, type CategoryDelta } from './category-totals.repository.ts';
 import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './totals.repository.ts';
 
 /** 422 naming `field`: the write would take the user's money volume past MAX_TOTAL_CENTS. */
@@ -25,7 +26,9 @@ const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + M
  * 1. the user's money volume (ledger/money.repository.ts): a write that would take it past
  *    MAX_TOTAL_CENTS throws a 422 on `value` before anything else here is written, and the caller's
  *    transaction then writes nothing (docs/decisions/money-limits.md);
- * 2. the per-(account, month) aggregates that balances read (account_month_totals).
+ * 2. the per-(account, month) aggregates that balances read (account_month_totals);
+ * 3. the per-(basis, month, category, subcategory) aggregates that budgets, the dashboard and the reports
+ *    read (category_month_totals; the basis rule is reportMonths() in category-totals.repository.ts).
  *
  * Extension point: every aggregate a later feature keeps over entries is updated here, in the same
  * transaction, so no write path can miss it — the cards issue adds per-(card, invoice month) aggregates,
@@ -42,4 +45,8 @@ export async function applyEntryChanges(
   addEffects(deltas, before, -1);
   addEffects(deltas, after, 1);
   await applyTotals(trx, userId, deltas);
+  const categoryDeltas = new Map<string, CategoryDelta>();
+  addCategoryEffects(categoryDeltas, before, -1);
+  addCategoryEffects(categoryDeltas, after, 1);
+  await applyCategoryTotals(trx, userId, categoryDeltas);
 }

@@ -13,6 +13,11 @@ export interface EffectRow {
   value: number;
   date: string;
   paid: number;
+  /** Category and subcategory: the per-(category, month, basis) aggregates of budgets and reports. */
+  category_id: number | null;
+  sub_category_id: number | null;
+  /** Set on installments: unpaid expense installments are the debt report's figures. */
+  installment_count: number | null;
 }
 
 export interface TotalsDelta {
@@ -42,7 +47,10 @@ function emptyDelta(account_id: number, month: string): TotalsDelta {
 }
 
 /** Effect of an entry on its account's balance: income adds, expense and investment take away. */
-export function balanceEffect(row: EffectRow, accountId: number): number {
+export function balanceEffect(
+  row: Pick<EffectRow, 'account_id' | 'destination_account_id' | 'operation_id' | 'value'>,
+  accountId: number,
+): number {
   if (row.operation_id === OPERATIONS.transfer) {
     let effect = 0;
     if (row.account_id === accountId) effect -= row.value;
