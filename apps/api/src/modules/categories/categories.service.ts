@@ -36,7 +36,7 @@ import {
 /** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
 
 /** System names come in the user's language; a user's own names are shown as typed. */
-function localName(row: { name: string; name_br: string | null }, languageId: number): string {
+export function localName(row: { name: string; name_br: string | null }, languageId: number): string {
   return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
 }
 

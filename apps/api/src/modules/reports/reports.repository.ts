@@ -1,0 +1,94 @@
+import type { Db } from '../../db/connection.ts';
+import type { ReportBasis } from '../../db/tables/reports.ts';
+
+/**
+ * Reads of category_month_totals (migration 008; kept by applyEntryChanges). Every query is one range of the
+ * primary key (user_id, basis, month, category_id, sub_category_id): O(categories × months) rows, never
+ * entries. Exported for the EXPLAIN guard test.
+ */
+export function categoryMonthsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  return db
+    .selectFrom('category_month_totals')
+    .select([
+      'month',
+      'category_id',
+      'sub_category_id',
+      'income',
+      'expense',
+      'investment',
+      'income_count',
+      'expense_count',
+      'investment_count',
+      'unpaid_installments',
+    ])
+    .where('user_id', '=', userId)
+    .where('basis', '=', basis)
+    .where('month', '>=', start)
+    .where('month', '<=', end);
+}
+
+export interface CategoryMonthRow {
+  month: string;
+  category_id: number;
+  sub_category_id: number;
+  income: number;
+  expense: number;
+  investment: number;
+  income_count: number;
+  expense_count: number;
+  investment_count: number;
+  unpaid_installments: number;
+}
+
+/** The rows of a month range, numbers as numbers (pg answers BIGINT as numbers already; SQLite too). */
+export async function findCategoryMonths(
+  db: Db,
+  userId: number,
+  basis: ReportBasis,
+  start: string,
+  end: string,
+): Promise<CategoryMonthRow[]> {
+  const rows = await categoryMonthsQuery(db, userId, basis, start, end).execute();
+  return rows.map((r) => ({
+    month: r.month,
+    category_id: Number(r.category_id),
+    sub_category_id: Number(r.sub_category_id),
+    income: Number(r.income),
+    expense: Number(r.expense),
+    investment: Number(r.investment),
+    income_count: Number(r.income_count),
+    expense_count: Number(r.expense_count),
+    investment_count: Number(r.investment_count),
+    unpaid_installments: Number(r.unpaid_installments),
+  }));
+}
+
+/** Per month sums of a range (the analysis and investment reports). Exported for the EXPLAIN guard test. */
+export function monthSumsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  return db
+    .selectFrom('category_month_totals')
+    .select((eb) => [
+      'month',
+      eb.fn.sum<number>('income').as('income'),
+      eb.fn.sum<number>('expense').as('expense'),
+      eb.fn.sum<number>('investment').as('investment'),
+      eb.fn.sum<number>('unpaid_installments').as('unpaid_installments'),
+    ])
+    .where('user_id', '=', userId)
+    .where('basis', '=', basis)
+    .where('month', '>=', start)
+    .where('month', '<=', end)
+    .groupBy('month')
+    .orderBy('month');
+}
+
+export async function findMonthSums(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  const rows = await monthSumsQuery(db, userId, basis, start, end).execute();
+  return rows.map((r) => ({
+    month: r.month,
+    income: Number(r.income),
+    expense: Number(r.expense),
+    investment: Number(r.investment),
+    unpaid_installments: Number(r.unpaid_installments),
+  }));
+}
