@@ -231,10 +231,10 @@ async function checkCustomIds(db: Db, userId: number, f: CustomReportInput['filt
     f.tag_ids ? findOwnedTagIds(db, userId, f.tag_ids) : undefined,
     f.category_ids ? findVisibleCategories(db, userId) : undefined,
   ]);
-  if (f.account_ids && f.account_ids.some((id) => !accounts?.has(id))) {
+  if (f.account_ids?.some((id) => !accounts?.has(id))) {
     throw notFound('accountNotFound', 'filters.account_ids');
   }
-  if (f.tag_ids && f.tag_ids.some((id) => !tags?.has(id))) throw notFound('tagNotFound', 'filters.tag_ids');
+  if (f.tag_ids?.some((id) => !tags?.has(id))) throw notFound('tagNotFound', 'filters.tag_ids');
   if (f.category_ids) {
     const visible = new Set(categories?.map((c) => Number(c.id)));
     if (f.category_ids.some((id) => !visible.has(id)))
