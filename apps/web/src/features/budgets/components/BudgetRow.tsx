@@ -172,7 +172,7 @@ export function BudgetRow({
               component={Link}
               to={drill}
               fw={600}
-              aria-label={`${t('budget.spent')}: ${t('common.seeEntries', { name: row.name })}`}
+              title={t('common.seeEntries', { name: row.name })}
               data-testid="budget-spent"
             >
               <AmountText value={row.spent} colored={false} />

@@ -45,13 +45,13 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
         </Stack>
       </SimpleGrid>
       <Group gap="xs" mt="sm">
-        <Badge color="teal" variant="light" tt="none" data-testid="count-within">
+        <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">
           {t('budget.within')}: {summary.within}
         </Badge>
-        <Badge color="yellow" variant="light" tt="none" data-testid="count-near">
+        <Badge color="yellow" variant="dot" tt="none" size="lg" data-testid="count-near">
           {t('budget.near')}: {summary.near}
         </Badge>
-        <Badge color="red" variant="light" tt="none" data-testid="count-over">
+        <Badge color="red" variant="dot" tt="none" size="lg" data-testid="count-over">
           {t('budget.over')}: {summary.over}
         </Badge>
       </Group>

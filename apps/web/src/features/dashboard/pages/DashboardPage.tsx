@@ -217,7 +217,6 @@ export function DashboardPage() {
                         component={Link}
                         to={drillDownHref({ month, category_id: c.category_id, basis: 'accrual' })}
                         fz="sm"
-                        c={c.band === 'over' ? 'red' : undefined}
                       >
                         {t(c.band === 'over' ? 'budget.bandOver' : 'budget.bandNear')} ·{' '}
                         {(c.percent ?? 0).toLocaleString(locale)}%
