@@ -61,6 +61,7 @@ export const reports = {
     eraseBudget: 'Apagar o orçamento de {name}',
     saved: 'Orçamento salvo',
     erased: 'Orçamento apagado',
+    subcategoriesShort: 'Subcategorias',
     subcategories: 'Subcategorias de {name}',
     showSubcategories: 'Mostrar subcategorias de {name}',
     hideSubcategories: 'Ocultar subcategorias de {name}',

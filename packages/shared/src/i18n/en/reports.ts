@@ -61,6 +61,7 @@ export const reports = {
     eraseBudget: 'Erase the budget of {name}',
     saved: 'Budget saved',
     erased: 'Budget erased',
+    subcategoriesShort: 'Subcategories',
     subcategories: 'Subcategories of {name}',
     showSubcategories: 'Show subcategories of {name}',
     hideSubcategories: 'Hide subcategories of {name}',

@@ -217,11 +217,14 @@ export function BudgetRow({
               px={4}
               onClick={() => setOpen((o) => !o)}
               aria-expanded={open}
+              aria-label={t(open ? 'budget.hideSubcategories' : 'budget.showSubcategories', {
+                name: row.name,
+              })}
               rightSection={
                 open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
               }
             >
-              {t(open ? 'budget.hideSubcategories' : 'budget.showSubcategories', { name: row.name })}
+              {t('budget.subcategoriesShort')}
             </Button>
             <Collapse expanded={open}>
               <Stack

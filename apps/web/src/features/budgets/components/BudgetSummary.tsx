@@ -1,5 +1,5 @@
 import type { BudgetSummary as Summary } from '@centavo/shared';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
@@ -10,7 +10,7 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
   const { t } = useTranslation('reports');
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <Group gap="xl" align="flex-start" wrap="wrap">
         <Stack gap={0}>
           <Text fz="sm" c="dimmed">
             {t('budget.planned')}
@@ -43,7 +43,7 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
           </Text>
           <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
         </Stack>
-      </SimpleGrid>
+      </Group>
       <Group gap="xs" mt="sm">
         <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">
           {t('budget.within')}: {summary.within}

@@ -1,5 +1,5 @@
 import { REPORT_RANGES, type ReportBasisName, type ReportRange } from '@centavo/shared';
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -37,20 +37,12 @@ export function ReportControls() {
           allowDeselect={false}
           w={170}
         />
-        <Stack gap={4}>
-          <Text fz="sm" fw={500} id="basis-label">
-            {t('basis.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="basis-label"
-            value={basis}
-            onChange={(v) => set('basis', v)}
-            data={[
-              { value: 'accrual', label: t('basis.accrual') },
-              { value: 'cash', label: t('basis.cash') },
-            ]}
-          />
-        </Stack>
+        <Radio.Group label={t('basis.label')} value={basis} onChange={(v) => set('basis', v)}>
+          <Group gap="md" mt={6} mih={36} wrap="wrap">
+            <Radio value="accrual" label={t('basis.accrual')} />
+            <Radio value="cash" label={t('basis.cash')} />
+          </Group>
+        </Radio.Group>
       </Group>
       <Text fz="sm" c="dimmed" data-testid="basis-note">
         {t('basis.shown', { basis: t(basis === 'cash' ? 'basis.cashLower' : 'basis.accrualLower') })}

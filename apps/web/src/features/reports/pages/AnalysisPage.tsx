@@ -1,5 +1,5 @@
 import { OPERATIONS } from '@centavo/shared';
-import { Anchor, Button, Group, Menu, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -171,7 +171,7 @@ export function AnalysisPage() {
           <Skeleton h={200} />
         )}
       </Widget>
-      <Group grow align="flex-start" wrap="wrap" gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Widget id="analysis-debt" title={t('analysis.debt')}>
           <Text fz="sm" c="dimmed">
             {t('analysis.debtHint')}
@@ -245,7 +245,7 @@ export function AnalysisPage() {
             <Skeleton h={100} />
           )}
         </Widget>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function ByCategoryPage() {
       ) : (
         <>
           <Widget id="by-category" title={t('byCategory.donut')}>
-            <Group align="flex-start" gap="lg" wrap="wrap">
+            <Stack gap="md">
               <Box mx="auto">
                 <DonutChartLazy
                   label={t('common.chartLabel', { title: t('byCategory.donut') })}
@@ -52,7 +52,7 @@ export function ByCategoryPage() {
                   data={data.data.map((c) => ({ name: c.name, value: c.total, color: c.color ?? 'gray.6' }))}
                 />
               </Box>
-              <Table.ScrollContainer minWidth={300} style={{ flex: 1 }}>
+              <Table.ScrollContainer minWidth={300}>
                 <Table data-testid="category-rows">
                   <Table.Thead>
                     <Table.Tr>
@@ -155,7 +155,7 @@ export function ByCategoryPage() {
                   </Table.Tfoot>
                 </Table>
               </Table.ScrollContainer>
-            </Group>
+            </Stack>
           </Widget>
           {trendCategory ? (
             <Widget id="category-trend" title={t('byCategory.trend', { name: trendCategory.name })}>
