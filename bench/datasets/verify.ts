@@ -18,7 +18,17 @@ export async function verifyAggregates(
   try {
     const entries = await handle.db
       .selectFrom('entries')
-      .select(['account_id', 'destination_account_id', 'operation_id', 'value', 'date', 'paid'])
+      .select([
+        'account_id',
+        'destination_account_id',
+        'operation_id',
+        'value',
+        'date',
+        'paid',
+        'category_id',
+        'sub_category_id',
+        'installment_count',
+      ])
       .where('user_id', '=', userId)
       .execute();
     const expected = new Map<string, TotalsDelta>();
