@@ -21,7 +21,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { localName } from '../categories/categories.service.ts';
 import { ensureSeriesThrough } from '../entries/series.service.ts';
 import { findOwnedTagIds, findTags } from '../tags/tags.repository.ts';
-import { findCategoryMonths, findMonthSums } from './reports.repository.ts';
+import { expenseCellsQuery, findCategoryMonths, findMonthSums } from './reports.repository.ts';
 
 export interface ResolvedRange {
   start: string;
@@ -109,7 +109,7 @@ export async function expenseReport(
 ): Promise<ExpenseReport> {
   await seriesReadyThrough(db, userId, range.end);
   const [rows, categories, subcategories] = await Promise.all([
-    findCategoryMonths(db, userId, basis, range.start, range.end),
+    expenseCellsQuery(db, userId, basis, range.start, range.end).execute(),
     findVisibleCategories(db, userId, 'expense'),
     findVisibleSubcategories(db, userId),
   ]);
@@ -120,26 +120,29 @@ export async function expenseReport(
   type Sub = { sub_category_id: number | null; name: string; total: number; months: number[] };
   const cats = new Map<number, { total: number; months: number[]; subs: Map<number, Sub> }>();
   for (const r of rows) {
-    if (!byId.has(r.category_id)) continue;
-    const v = r.expense - r.income;
+    // pg and SQLite both answer BIGINT as numbers here (connection.ts); Number() keeps the types honest.
+    const categoryId = Number(r.category_id);
+    const subId = Number(r.sub_category_id);
+    if (!byId.has(categoryId)) continue;
+    const v = Number(r.expense) - Number(r.income);
     if (v === 0) continue;
     const i = index.get(r.month) as number;
-    let c = cats.get(r.category_id);
+    let c = cats.get(categoryId);
     if (!c) {
       c = { total: 0, months: months.map(() => 0), subs: new Map() };
-      cats.set(r.category_id, c);
+      cats.set(categoryId, c);
     }
     c.total += v;
     c.months[i] = (c.months[i] ?? 0) + v;
-    let s = c.subs.get(r.sub_category_id);
+    let s = c.subs.get(subId);
     if (!s) {
       s = {
-        sub_category_id: r.sub_category_id === 0 ? null : r.sub_category_id,
-        name: r.sub_category_id === 0 ? '' : (subNames.get(r.sub_category_id) ?? ''),
+        sub_category_id: subId === 0 ? null : subId,
+        name: subId === 0 ? '' : (subNames.get(subId) ?? ''),
         total: 0,
         months: months.map(() => 0),
       };
-      c.subs.set(r.sub_category_id, s);
+      c.subs.set(subId, s);
     }
     s.total += v;
     s.months[i] = (s.months[i] ?? 0) + v;
