@@ -17,6 +17,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { localName } from '../categories/categories.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { findCategoryMonths } from '../reports/reports.repository.ts';
+import { seriesReadyThrough } from '../reports/reports.service.ts';
 import {
   type BudgetRow,
   eraseMonth,
@@ -46,6 +47,8 @@ export function percentOf(part: number, whole: number): number | null {
  * refund (income in an expense category, a card "estorno") subtracts. Only expense categories count.
  */
 async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
+  // Fixed series are materialised lazily: a month ahead must have its occurrences before it is summed.
+  await seriesReadyThrough(db, userId, month);
   const [rows, categories] = await Promise.all([
     findCategoryMonths(db, userId, basis, month, month),
     findVisibleCategories(db, userId, 'expense'),

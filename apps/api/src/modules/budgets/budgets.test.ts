@@ -269,6 +269,15 @@ describe('budgets', () => {
     expect(Object.values(await budgets('2026-06')).every((v) => v === 0)).toBe(true);
   });
 
+  it("a fixed expense counts in a later month's budget page before anything else read that month", async () => {
+    const u = await createUser(ctx);
+    const a = await createAccount(u);
+    const far = addMonths(currentMonth(), 30);
+    await createEntry(u, expense(a, { value: 1234, date: `${currentMonth()}-05`, fixed: true }));
+    const list = await ok<List>(u, 'GET', `/category/budget?month=${far}`);
+    expect(list.data.find((r) => r.category_id === FOOD)?.spent).toBe(1234);
+  });
+
   it('bad input → 422 with field errors, nothing written', async () => {
     const u = await createUser(ctx);
     const bad: Array<[string, string, unknown, string]> = [

@@ -6,7 +6,12 @@ import type { Db } from '../../db/connection.ts';
 import { budgetsOfMonthsQuery } from '../budgets/budgets.repository.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { createAccount } from '../ledger/ledger.test-helpers.ts';
-import { categoryMonthsQuery, expenseCellsQuery, monthSumsQuery } from './reports.repository.ts';
+import {
+  categoryMonthsQuery,
+  expenseCellsAggQuery,
+  expenseCellsQuery,
+  monthSumsQuery,
+} from './reports.repository.ts';
 
 /**
  * QUALITY.md guard: the report and budget reads use the aggregates' key (category_month_totals_key: user,
@@ -94,6 +99,9 @@ describe('EXPLAIN guard: reports and budgets', () => {
     keyed(await plan(db, categoryMonthsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile()));
     keyed(await plan(db, categoryMonthsQuery(db, userId, 'cash', '2026-03', '2026-03').compile()));
     keyed(await plan(db, expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
+    if (ctx.database.kind === 'postgres') {
+      keyed(await plan(db, expenseCellsAggQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
+    }
   });
 
   it('the per-month sums (analysis, investment, debt) are a range of the key, grouped in key order', async () => {

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/connection.ts';
+import { sql } from 'kysely';
+import { type Db, sqliteAccess } from '../../db/connection.ts';
 import type { ReportBasis } from '../../db/tables/reports.ts';
 
 /**
@@ -77,6 +78,59 @@ export function expenseCellsQuery(db: Db, userId: number, basis: ReportBasis, st
     .where('month', '>=', start)
     .where('month', '<=', end)
     .where((eb) => eb.or([eb('expense', '<>', 0), eb('income', '<>', 0)]));
+}
+
+export interface ExpenseCell {
+  category_id: number;
+  sub_category_id: number;
+  month: string;
+  /** expense − income of the cell. */
+  value: number;
+}
+
+/**
+ * The expense report's cells. SQLite reads the rows as they are (expenseCellsQuery). On PostgreSQL the
+ * driver's per-row parsing dominated (D1, 5 years, 10 860 rows: 11.5 ms of the app's CPU per call), so each
+ * (category, subcategory) comes as one row with its months in a string_agg ("2024-01:1234,…": 2.3 ms).
+ * Exported query builders are covered by the EXPLAIN guard test.
+ */
+export async function findExpenseCells(
+  db: Db,
+  userId: number,
+  basis: ReportBasis,
+  start: string,
+  end: string,
+): Promise<ExpenseCell[]> {
+  if (sqliteAccess(db)) {
+    const rows = await expenseCellsQuery(db, userId, basis, start, end).execute();
+    return rows.map((r) => ({
+      category_id: Number(r.category_id),
+      sub_category_id: Number(r.sub_category_id),
+      month: r.month,
+      value: Number(r.expense) - Number(r.income),
+    }));
+  }
+  const rows = await expenseCellsAggQuery(db, userId, basis, start, end).execute();
+  const cells: ExpenseCell[] = [];
+  for (const r of rows) {
+    const category_id = Number(r.category_id);
+    const sub_category_id = Number(r.sub_category_id);
+    for (const cell of r.cells.split(',')) {
+      cells.push({ category_id, sub_category_id, month: cell.slice(0, 7), value: Number(cell.slice(8)) });
+    }
+  }
+  return cells;
+}
+
+export function expenseCellsAggQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  return expenseCellsQuery(db, userId, basis, start, end)
+    .clearSelect()
+    .select([
+      'category_id',
+      'sub_category_id',
+      sql<string>`string_agg(month || ':' || cast(expense - income as text), ',')`.as('cells'),
+    ])
+    .groupBy(['category_id', 'sub_category_id']);
 }
 
 /** Per month sums of a range (the analysis and investment reports). Exported for the EXPLAIN guard test. */

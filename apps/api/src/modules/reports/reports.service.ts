@@ -21,7 +21,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { localName } from '../categories/categories.service.ts';
 import { ensureSeriesThrough } from '../entries/series.service.ts';
 import { findOwnedTagIds, findTags } from '../tags/tags.repository.ts';
-import { expenseCellsQuery, findCategoryMonths, findMonthSums } from './reports.repository.ts';
+import { findCategoryMonths, findExpenseCells, findMonthSums } from './reports.repository.ts';
 
 export interface ResolvedRange {
   start: string;
@@ -109,7 +109,7 @@ export async function expenseReport(
 ): Promise<ExpenseReport> {
   await seriesReadyThrough(db, userId, range.end);
   const [rows, categories, subcategories] = await Promise.all([
-    expenseCellsQuery(db, userId, basis, range.start, range.end).execute(),
+    findExpenseCells(db, userId, basis, range.start, range.end),
     findVisibleCategories(db, userId, 'expense'),
     findVisibleSubcategories(db, userId),
   ]);
@@ -120,11 +120,10 @@ export async function expenseReport(
   type Sub = { sub_category_id: number | null; name: string; total: number; months: number[] };
   const cats = new Map<number, { total: number; months: number[]; subs: Map<number, Sub> }>();
   for (const r of rows) {
-    // pg and SQLite both answer BIGINT as numbers here (connection.ts); Number() keeps the types honest.
-    const categoryId = Number(r.category_id);
-    const subId = Number(r.sub_category_id);
+    const categoryId = r.category_id;
+    const subId = r.sub_category_id;
     if (!byId.has(categoryId)) continue;
-    const v = Number(r.expense) - Number(r.income);
+    const v = r.value;
     if (v === 0) continue;
     const i = index.get(r.month) as number;
     let c = cats.get(categoryId);

@@ -1,5 +1,5 @@
 import { addMonths, type CategoryBudgetRow, currentMonth, isValidMonth } from '@centavo/shared';
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MonthCarousel } from '../../../components/MonthCarousel.tsx';
@@ -93,13 +93,17 @@ export function BudgetPage() {
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('budget.empty')}</Text>
       ) : (
-        <Stack gap="sm" data-testid="budget-rows" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        <SimpleGrid
+          cols={{ base: 1, lg: 2 }}
+          spacing="sm"
+          data-testid="budget-rows"
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
           {rows.map((row) => (
             <BudgetRow key={row.category_id} row={row} month={month} actions={actions} />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
-      <Group />
     </Stack>
   );
 }
