@@ -196,7 +196,8 @@ export async function editBudget(
 
 /**
  * Sets budgets of `months` to `values` (category → value) in one transaction: a month's existing budget is
- * kept unless `overwrite` (then set to the value and made active).
+ * kept unless `overwrite` (then set to the value and made active). An erased budget (active 0) is no budget:
+ * it is set like a missing one and counted as created.
  */
 async function writeBudgets(
   trx: Db,
@@ -224,6 +225,9 @@ async function writeBudgets(
           created_at: now,
           updated_at: now,
         });
+        result.created += 1;
+      } else if (current.active === 0) {
+        await updateBudget(trx, userId, current.id, { value, active: 1, updated_at: now });
         result.created += 1;
       } else if (overwrite) {
         await updateBudget(trx, userId, current.id, { value, active: 1, updated_at: now });

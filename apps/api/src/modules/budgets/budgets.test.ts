@@ -223,6 +223,13 @@ describe('budgets', () => {
     });
     expect((await ok<List>(u, 'GET', '/category/budget?month=2026-04')).summary.planned).toBe(0);
     expect((await ok<List>(u, 'GET', '/category/budget?month=2026-03')).summary.planned).toBe(300);
+    // An erased budget is no budget: replicating fills it again without overwrite.
+    expect(await ok(u, 'POST', '/budget/replicate', { month: '2026-01', to_month: '2026-04' })).toEqual({
+      created: 2,
+      updated: 0,
+      skipped: 4,
+    });
+    expect((await ok<List>(u, 'GET', '/category/budget?month=2026-04')).summary.planned).toBe(300);
   });
 
   it('fill strategies on a known history', async () => {
