@@ -39,6 +39,7 @@ export default defineConfig({
     ...(process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts']),
     ...(process.env.LEDGER_SCREENSHOTS ? [] : ['**/accounts-screens.spec.ts']),
     ...(process.env.CARDS_SCREENSHOTS ? [] : ['**/cards-screens.spec.ts']),
+    ...(process.env.REPORTS_SCREENSHOTS ? [] : ['**/reports-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.

@@ -57,6 +57,40 @@ from (
 ) effects
 group by user_id, account_id, month`;
 
+/**
+ * The per-(basis, month, category, subcategory) aggregates of budgets and reports, exactly as the app's
+ * category-totals.repository.ts builds them (migration 008 fills existing databases the same way): transfers
+ * in neither basis; account entries in the month of their date in both bases.
+ */
+export const CATEGORY_AGGREGATE_SQL = ['accrual', 'cash']
+  .map(
+    (basis) => `
+insert into category_month_totals (user_id, basis, month, category_id, sub_category_id, income, expense,
+  investment, income_count, expense_count, investment_count, unpaid_installments)
+select user_id, '${basis}', substr(date, 1, 7), coalesce(category_id, 0), coalesce(sub_category_id, 0),
+  sum(case when operation_id = 1 then value else 0 end),
+  sum(case when operation_id = 2 then value else 0 end),
+  sum(case when operation_id = 3 then value else 0 end),
+  sum(case when operation_id = 1 then 1 else 0 end),
+  sum(case when operation_id = 2 then 1 else 0 end),
+  sum(case when operation_id = 3 then 1 else 0 end),
+  sum(case when operation_id = 2 and paid = 0 and installment_count is not null then value else 0 end)
+from entries
+where operation_id <> 4 and account_id is not null
+group by user_id, substr(date, 1, 7), coalesce(category_id, 0), coalesce(sub_category_id, 0);`,
+  )
+  .join('\n');
+
+/**
+ * Issue 11: a budget for every expense category the user sees (system and own) in every month the user has
+ * entries — D1's ten years of budgets.
+ */
+export const BUDGETS_SQL = `
+insert into budgets (user_id, category_id, month, value, active, created_at, updated_at)
+select m.user_id, c.id, m.month, 50000, 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+from (select distinct user_id, month from category_month_totals where basis = 'accrual') m
+join categories c on c.type = 'expense' and (c.user_id is null or c.user_id = m.user_id);`;
+
 /** Each user's money volume, as the app keeps it (ledger/money.repository.ts): Σ |values| + Σ |initial balances|. */
 export const VOLUME_SQL = `
 insert into user_money_totals (user_id, volume)
@@ -223,6 +257,8 @@ async function generateSqlite(name: DatasetName, seed: number, finalPath: string
   db.exec('commit');
   for (const index of indexes) db.exec(index.sql);
   db.exec(AGGREGATE_SQL);
+  db.exec(CATEGORY_AGGREGATE_SQL);
+  db.exec(BUDGETS_SQL);
   db.exec(VOLUME_SQL);
   db.pragma('journal_mode = WAL');
   db.close();
@@ -312,6 +348,8 @@ async function generatePostgres(
     for (const table of order) await flush(table);
     for (const index of indexes) await client.query(index.def);
     await client.query(AGGREGATE_SQL);
+    await client.query(CATEGORY_AGGREGATE_SQL);
+    await client.query(BUDGETS_SQL);
     await client.query(VOLUME_SQL);
     // Explicit ids do not move the sequences: the app's own inserts must start after the generated rows.
     for (const table of [

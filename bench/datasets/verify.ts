@@ -27,6 +27,9 @@ export async function verifyAggregates(
         'paid',
         'card_id',
         'invoice_month',
+        'category_id',
+        'sub_category_id',
+        'installment_count',
       ])
       .where('user_id', '=', userId)
       .execute();

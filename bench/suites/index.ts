@@ -5,6 +5,7 @@ import { entriesBrowser } from './entries-browser.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
 import { peerActual } from './peer-actual.ts';
+import { reportsApi } from './reports-api.ts';
 import { soak } from './soak.ts';
 import { userMe } from './user-me.ts';
 import { webSize } from './web-size.ts';
@@ -19,6 +20,7 @@ export const benchmarks: Benchmark[] = [
   entriesBrowser,
   peerActual,
   cardsApi,
+  reportsApi,
 ];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */

@@ -313,6 +313,21 @@ function reportedExpenseTotal(body: unknown): number | null {
   return null;
 }
 
+/** GET /report/expense's cells (`category|month` → cents): its `months` and each category's `months` trend. */
+function reportedExpenseCells(body: unknown): Map<string, number> | null {
+  const record = body as { months?: unknown; data?: unknown };
+  if (!Array.isArray(record?.months) || !Array.isArray(record.data)) return null;
+  const months = record.months as string[];
+  const cells = new Map<string, number>();
+  for (const category of record.data as Array<{ category_id: number; months: number[] }>) {
+    months.forEach((month, i) => {
+      const value = category.months[i] ?? 0;
+      if (value !== 0) cells.set(`${category.category_id}|${month}`, value);
+    });
+  }
+  return cells;
+}
+
 interface ActualSide {
   budget: ActualBudget;
   /** Its load was timed in this run (not read from the cache). */
@@ -542,7 +557,25 @@ async function measure(
     }),
   );
   const expected = [...peer.expense.values()].reduce((x, y) => x + y, 0);
-  const reported = reportedExpenseTotal(JSON.parse(probe.text));
+  const answer: unknown = JSON.parse(probe.text);
+  const reported = reportedExpenseTotal(answer);
+  const cells = reportedExpenseCells(answer);
+  const nonZero = new Map([...peer.expense].filter(([, v]) => v !== 0));
+  const differing = cells ? diffTotals(nonZero, cells) : null;
+  push(
+    result,
+    metric({
+      name: `${label}: expense report cells (category × month) agree with Actual`,
+      value: differing === null ? null : differing.length,
+      unit: 'cells off',
+      target: differing === null ? undefined : { on: 'value', op: '<=', limit: 0 },
+      verdict: differing === null ? 'SKIP' : undefined,
+      note:
+        differing === null
+          ? 'the answer has no months/data arrays'
+          : `${cells?.size ?? 0} cells${differing.length ? `; first off: ${differing.slice(0, 3).join(', ')}` : ''}`,
+    }),
+  );
   push(
     result,
     metric({

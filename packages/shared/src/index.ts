@@ -8,6 +8,7 @@ export * from './contracts/common.ts';
 export * from './contracts/entries.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/ledger.ts';
+export * from './contracts/reports.ts';
 export * from './contracts/tags.ts';
 export * from './dates.ts';
 export * from './errors.ts';

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_user_changes.ts';
 import * as m005 from './migrations/005_drop_user_changes.ts';
 import * as m006 from './migrations/006_user_money_totals.ts';
 import * as m007 from './migrations/007_cards.ts';
+import * as m008 from './migrations/008_reports.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -19,6 +20,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '005_drop_user_changes': m005,
   '006_user_money_totals': m006,
   '007_cards': m007,
+  '008_reports': m008,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

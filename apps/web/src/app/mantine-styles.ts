@@ -30,6 +30,7 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Combobox.css';

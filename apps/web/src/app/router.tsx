@@ -9,11 +9,24 @@ import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } 
 // The signed-in shell (AppShell, menus) is a chunk of its own: visitors never load it. Each page names
 // the catalogue namespaces it shows, which download with its code.
 const comingSoon = () => import('./routes/coming-soon.tsx');
-const AnalysisRoute = lazyPage(comingSoon, 'AnalysisRoute');
-const BudgetRoute = lazyPage(comingSoon, 'BudgetRoute');
-const ByCategoryRoute = lazyPage(comingSoon, 'ByCategoryRoute');
+const AnalysisRoute = lazyPage(() => import('../features/reports/pages/AnalysisPage.tsx'), 'AnalysisPage', [
+  'reports',
+]);
+const BudgetRoute = lazyPage(() => import('../features/budgets/pages/BudgetPage.tsx'), 'BudgetPage', [
+  'reports',
+  'entries',
+]);
+const ByCategoryRoute = lazyPage(
+  () => import('../features/reports/pages/ByCategoryPage.tsx'),
+  'ByCategoryPage',
+  ['reports'],
+);
 const CardRoute = lazyPage(() => import('../features/cards/pages/CardPage.tsx'), 'CardPage', ['cards']);
-const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
+const DashboardRoute = lazyPage(
+  () => import('../features/dashboard/pages/DashboardPage.tsx'),
+  'DashboardPage',
+  ['reports'],
+);
 const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
 const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');

@@ -24,3 +24,8 @@ export function toastSuccess(message: string = i18n.t('common:toast.success')): 
 export function toastError(message: string = i18n.t('common:toast.error')): void {
   show(message, 'red', TOAST_ERROR_DURATION_MS);
 }
+
+/** A heads-up that is not an error (a budget near or over its limit after a save): yellow, shown 5 s. */
+export function toastNotice(message: string): void {
+  show(message, 'yellow', TOAST_DURATION_MS);
+}

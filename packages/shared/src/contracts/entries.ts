@@ -166,15 +166,32 @@ export const entryFiltersSchema = z.object({
   paid: queryBoolean.optional(),
   /** Text searched in description and notes (case-insensitive). */
   q: searchQuerySchema.optional(),
+  /**
+   * Drill-down filters of budgets, reports and the dashboard (docs/decisions/reports.md): a month range
+   * (inclusive), the basis the months are read in (accrual: by the entry's date; cash: card entries by their
+   * invoice month) and entries without a subcategory.
+   */
+  start_month: monthSchema.optional(),
+  end_month: monthSchema.optional(),
+  basis: z.enum(['accrual', 'cash']).optional(),
+  without_subcategory: queryBoolean.optional(),
 });
 export type EntryFilters = z.infer<typeof entryFiltersSchema>;
 
 function checkRange(
-  query: { start_date?: string | undefined; end_date?: string | undefined },
+  query: {
+    start_date?: string | undefined;
+    end_date?: string | undefined;
+    start_month?: string | undefined;
+    end_month?: string | undefined;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (query.start_date && query.end_date && query.end_date < query.start_date) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: apiMessage('notBeforeStartDate') });
+  }
+  if (query.start_month && query.end_month && query.end_month < query.start_month) {
+    ctx.addIssue({ code: 'custom', path: ['end_month'], message: apiMessage('notBeforeStart') });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AccountsTable } from '../../db/tables/ledger.ts';
+import { EFFECT_COLUMNS } from '../entries/totals.repository.ts';
 
 const columns = [
   'id',
@@ -70,16 +71,7 @@ export async function countAccountEntries(db: Db, userId: number, accountId: num
 export function findAccountEntries(db: Db, userId: number, accountId: number) {
   return db
     .selectFrom('entries')
-    .select([
-      'account_id',
-      'destination_account_id',
-      'operation_id',
-      'value',
-      'date',
-      'paid',
-      'card_id',
-      'invoice_month',
-    ])
+    .select(EFFECT_COLUMNS)
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
     .execute();

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CategoriesTable, CategoryType, SubcategoriesTable } from '../../db/tables/reference.ts';
+import { EFFECT_COLUMNS } from '../entries/totals.repository.ts';
 
 /**
  * Categories and subcategories visible to a user: the system ones (user_id null, read-only) and the user's
@@ -115,7 +116,25 @@ export async function categoryInUse(db: Db, userId: number, categoryId: number):
   return series !== undefined;
 }
 
-/** Moves the user's entries and series from one category to another (aggregates do not depend on it). */
+/** The effect rows of the user's entries on a category or subcategory, before a reassignment moves them. */
+export function findEntryEffectsOn(
+  db: Db,
+  userId: number,
+  column: 'category_id' | 'sub_category_id',
+  id: number,
+) {
+  return db
+    .selectFrom('entries')
+    .select(EFFECT_COLUMNS)
+    .where('user_id', '=', userId)
+    .where(column, '=', id)
+    .execute();
+}
+
+/**
+ * Moves the user's entries and series from one category to another. The caller first moves the per-category
+ * aggregates through applyEntryChanges (findEntryEffectsOn), in the same transaction.
+ */
 export async function reassignCategory(
   db: Db,
   userId: number,

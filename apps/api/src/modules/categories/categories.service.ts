@@ -12,12 +12,14 @@ import type {
 import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { applyEntryChanges } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import {
   type CategoryRow,
   categoryInUse,
   deleteOwnCategory,
   deleteOwnSubcategory,
+  findEntryEffectsOn,
   findVisibleCategories,
   findVisibleCategory,
   findVisibleSubcategories,
@@ -34,7 +36,7 @@ import {
 /** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
 
 /** System names come in the user's language; a user's own names are shown as typed. */
-function localName(row: { name: string; name_br: string | null }, languageId: number): string {
+export function localName(row: { name: string; name_br: string | null }, languageId: number): string {
   return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
 }
 
@@ -179,6 +181,13 @@ export async function deleteCategory(
         }
         subId = sub.id;
       }
+      const moved = await findEntryEffectsOn(trx, userId, 'category_id', id);
+      await applyEntryChanges(
+        trx,
+        userId,
+        moved,
+        moved.map((row) => ({ ...row, category_id: replacementId, sub_category_id: subId })),
+      );
       await reassignCategory(trx, userId, id, replacementId, subId, nowIso());
     }
     await deleteOwnCategory(trx, userId, id);
@@ -257,6 +266,13 @@ export async function deleteSubcategory(
       }
       replacement = sub.id;
     }
+    const moved = await findEntryEffectsOn(trx, userId, 'sub_category_id', id);
+    await applyEntryChanges(
+      trx,
+      userId,
+      moved,
+      moved.map((row) => ({ ...row, sub_category_id: replacement })),
+    );
     await reassignSubcategory(trx, userId, id, replacement, nowIso());
     await deleteOwnSubcategory(trx, userId, id);
   });

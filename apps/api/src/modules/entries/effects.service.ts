@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { addCardEffects, applyCardTotals, type CardTotalsDelta } from '../cards/card-totals.repository.ts';
 import { addMoneyVolume } from '../ledger/money.repository.ts';
+import { addCategoryEffects, applyCategoryTotals, type CategoryDelta } from './category-totals.repository.ts';
 import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './totals.repository.ts';
 
 /** 422 naming `field`: the write would take the user's money volume past MAX_TOTAL_CENTS. */
@@ -28,10 +29,11 @@ const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + M
  *    transaction then writes nothing (docs/decisions/money-limits.md);
  * 2. the per-(account, month) aggregates that balances read (account_month_totals);
  * 3. the per-(card, invoice month) aggregates that invoices and available limits read (card_invoice_totals).
+ * 4. the per-(basis, month, category, subcategory) aggregates that budgets, the dashboard and the reports
+ *    read (category_month_totals; the basis rule is reportMonths() in category-totals.repository.ts).
  *
  * Extension point: every aggregate a later feature keeps over entries is updated here, in the same
- * transaction, so no write path can miss it — the cards issue adds per-(card, invoice month) aggregates,
- * the budgets/reports issue per-(category, month, basis) ones. Whatever it throws rolls the whole write back.
+ * transaction, so no write path can miss it — as 3 and 4 are. Whatever it throws rolls the whole write back.
  */
 export async function applyEntryChanges(
   trx: Db,
@@ -48,4 +50,8 @@ export async function applyEntryChanges(
   addCardEffects(cardDeltas, before, -1);
   addCardEffects(cardDeltas, after, 1);
   await applyCardTotals(trx, userId, cardDeltas);
+  const categoryDeltas = new Map<string, CategoryDelta>();
+  addCategoryEffects(categoryDeltas, before, -1);
+  addCategoryEffects(categoryDeltas, after, 1);
+  await applyCategoryTotals(trx, userId, categoryDeltas);
 }

@@ -122,6 +122,13 @@ export interface EntryQuery {
   operation_id?: number | undefined;
   paid?: boolean | undefined;
   q?: string | undefined;
+  /**
+   * The basis the range is read in (reports' drill-down). Accrual: every entry by its date. Cash: account
+   * entries by their date, card entries by their invoice month — the cards issue adds that condition here, as
+   * it does in reportMonths() (category-totals.repository.ts); until then both read the date.
+   */
+  basis?: 'accrual' | 'cash' | undefined;
+  without_subcategory?: boolean | undefined;
 }
 
 /**
@@ -150,6 +157,7 @@ function matching(db: Db, userId: number, f: EntryQuery) {
   else query = query.where('account_id', 'is not', null);
   if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
   if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
+  if (f.without_subcategory) query = query.where('sub_category_id', 'is', null);
   if (f.operation_id !== undefined) query = query.where('operation_id', '=', f.operation_id);
   if (f.paid !== undefined) query = query.where('paid', '=', f.paid ? 1 : 0);
   if (f.tag_id !== undefined) {

@@ -63,9 +63,15 @@ export async function getEntry(db: Db, userId: number, id: number): Promise<Entr
   return toEntry(row);
 }
 
-/** The date range of a list or export: the month, the given dates, or the current month. */
+/** The date range of a list or export: the month, the month range, the given dates, or the current month. */
 export function entryRange(filters: EntryFilters, now = new Date()): { start: string; end: string } {
   if (filters.month) return { start: firstDayOfMonth(filters.month), end: lastDayOfMonth(filters.month) };
+  if (filters.start_month || filters.end_month) {
+    return {
+      start: filters.start_month ? firstDayOfMonth(filters.start_month) : '0000-01-01',
+      end: filters.end_month ? lastDayOfMonth(filters.end_month) : '9999-12-31',
+    };
+  }
   if (filters.start_date || filters.end_date) {
     return { start: filters.start_date ?? '0000-01-01', end: filters.end_date ?? '9999-12-31' };
   }
@@ -100,7 +106,8 @@ export async function toEntryQuery(
   const range = entryRange(filters, now);
   // Fixed series must exist through the range's last month before it is read. An open-ended range
   // (start_date without end_date) reads what exists up to the horizon instead of materialising decades.
-  const endMonth = filters.month || filters.end_date ? monthOf(range.end) : horizonMonth(now);
+  const endMonth =
+    filters.month || filters.end_date || filters.end_month ? monthOf(range.end) : horizonMonth(now);
   // Both are reads (on PostgreSQL they run side by side); the extension writes only once the ids passed.
   const [, stale] = await Promise.all([
     checkFilterIds(db, userId, filters),
@@ -117,6 +124,8 @@ export async function toEntryQuery(
     operation_id: filters.operation_id,
     paid: filters.paid,
     q: filters.q,
+    basis: filters.basis,
+    without_subcategory: filters.without_subcategory,
   };
 }
 

@@ -17,7 +17,27 @@ export interface EffectRow {
   card_id: number | null;
   /** Card entries and invoice payments: the month their invoice is DUE (YYYY-MM); else null. */
   invoice_month: string | null;
+  /** Category and subcategory: the per-(category, month, basis) aggregates of budgets and reports. */
+  category_id: number | null;
+  sub_category_id: number | null;
+  /** Set on installments: unpaid expense installments are the debt report's figures. */
+  installment_count: number | null;
 }
+
+/** The entries columns an EffectRow is read from: every query that feeds applyEntryChanges selects these. */
+export const EFFECT_COLUMNS = [
+  'account_id',
+  'destination_account_id',
+  'operation_id',
+  'value',
+  'date',
+  'paid',
+  'card_id',
+  'invoice_month',
+  'category_id',
+  'sub_category_id',
+  'installment_count',
+] as const satisfies readonly (keyof EffectRow)[];
 
 export interface TotalsDelta {
   account_id: number;
@@ -46,7 +66,10 @@ function emptyDelta(account_id: number, month: string): TotalsDelta {
 }
 
 /** Effect of an entry on its account's balance: income adds, expense and investment take away. */
-export function balanceEffect(row: EffectRow, accountId: number): number {
+export function balanceEffect(
+  row: Pick<EffectRow, 'account_id' | 'destination_account_id' | 'operation_id' | 'value'>,
+  accountId: number,
+): number {
   if (row.operation_id === OPERATIONS.transfer) {
     let effect = 0;
     if (row.account_id === accountId) effect -= row.value;
@@ -282,16 +305,7 @@ export function monthBalanceQuery(db: Db, userId: number, month: string, wanted:
 export function findPaidEntriesAfter(db: Db, userId: number, today: string, monthEnd: string) {
   return db
     .selectFrom('entries')
-    .select([
-      'account_id',
-      'destination_account_id',
-      'operation_id',
-      'value',
-      'date',
-      'paid',
-      'card_id',
-      'invoice_month',
-    ])
+    .select(EFFECT_COLUMNS)
     .where('user_id', '=', userId)
     .where('paid', '=', 1)
     .where('date', '>', today)

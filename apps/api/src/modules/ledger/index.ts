@@ -1,9 +1,11 @@
 import type { App } from '../../lib/http.ts';
 import { accountRoutes } from '../accounts/accounts.routes.ts';
 import { bankRoutes } from '../banks/banks.routes.ts';
+import { budgetRoutes } from '../budgets/budgets.routes.ts';
 import { cardRoutes } from '../cards/cards.routes.ts';
 import { categoryRoutes } from '../categories/categories.routes.ts';
 import { entryRoutes } from '../entries/entries.routes.ts';
+import { reportRoutes } from '../reports/reports.routes.ts';
 import { tagRoutes } from '../tags/tags.routes.ts';
 
 /**
@@ -18,4 +20,7 @@ export async function ledgerModule(app: App): Promise<void> {
   await app.register(tagRoutes);
   await app.register(entryRoutes);
   await app.register(cardRoutes);
+  // Budgets and reports (issue 11): they read the ledger's per-category aggregates.
+  await app.register(budgetRoutes);
+  await app.register(reportRoutes);
 }

@@ -8,7 +8,16 @@ import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
  * gets malformed ids, bodies of the wrong type, huge strings and out-of-range numbers: never a 5xx, and the
  * user's rows stay as they were.
  */
-const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries', 'cards']);
+const LEDGER_TAGS = new Set([
+  'banks',
+  'accounts',
+  'categories',
+  'tags',
+  'entries',
+  'cards',
+  'budgets',
+  'reports',
+]);
 
 let ctx: TestContext;
 let user: TestUser;
@@ -45,6 +54,16 @@ async function snapshot(): Promise<string> {
       db.selectFrom('cards').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
       db.selectFrom('invoices').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
       db.selectFrom('card_invoice_totals').selectAll().where('user_id', '=', user.id).execute(),
+      db.selectFrom('budgets').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
+      db
+        .selectFrom('category_month_totals')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('basis')
+        .orderBy('month')
+        .orderBy('category_id')
+        .orderBy('sub_category_id')
+        .execute(),
     ]),
   );
 }
@@ -71,6 +90,9 @@ const BAD_QUERIES = [
   'with_counts=maybe&include_archived=perhaps&with_subcategories=2',
   'format=exe',
   'delete_entries=sure',
+  'range=2y&basis=both&start=2026-99&end=0000-00',
+  'range=custom&start=1900-01&end=2900-12',
+  `start_month=${HUGE}&without_subcategory=maybe`,
 ];
 
 describe('malformed input on every ledger route', () => {

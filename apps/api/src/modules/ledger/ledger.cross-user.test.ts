@@ -9,7 +9,16 @@ import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
  * B's rows. The coverage test reads the routes from the app's OpenAPI document and fails when a ledger
  * route takes an id that this matrix does not exercise.
  */
-const LEDGER_TAGS = new Set(['banks', 'accounts', 'categories', 'tags', 'entries', 'cards']);
+const LEDGER_TAGS = new Set([
+  'banks',
+  'accounts',
+  'categories',
+  'tags',
+  'entries',
+  'cards',
+  'budgets',
+  'reports',
+]);
 
 interface Fixture {
   account: number;
@@ -24,6 +33,7 @@ interface Fixture {
   card: number;
   /** The invoice (due 2026-12) holding the card's purchase. */
   invoice: number;
+  budget: number;
 }
 
 /** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
@@ -38,6 +48,7 @@ const GLOBAL: Record<string, string> = {
   'GET /api/v1/flag/{id} path:id': 'flags are global reference rows',
   'POST /api/v1/card body:flag_id': 'flags are global reference rows',
   'PUT /api/v1/card/{id} body:flag_id': 'flags are global reference rows',
+  'POST /api/v1/report body:filters.operation_ids': 'operations are global reference ids (1–4)',
 };
 
 type Case = (a: Fixture, b: Fixture) => InjectOptions;
@@ -279,6 +290,44 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/invoice/${a.invoice}/paid`,
     payload: { paid: true, account_id: b.account },
   }),
+
+  'GET /api/v1/budget/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/budget/${b.budget}` }),
+  'PUT /api/v1/budget/{id} path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/budget/${b.budget}`,
+    payload: { value: 0, active: false },
+  }),
+  'POST /api/v1/budget body:category_id': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/budget',
+    payload: { category_id: b.category, month: '2026-12', value: 100 },
+  }),
+  'POST /api/v1/report body:filters.account_ids': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/report',
+    payload: {
+      filters: { start: '2026-01', end: '2026-12', account_ids: [a.account, b.account] },
+      group_by: 'account',
+    },
+  }),
+  'POST /api/v1/report body:filters.card_ids': () => ({
+    method: 'POST',
+    url: '/api/v1/report',
+    payload: { filters: { start: '2026-01', end: '2026-12', card_ids: [1] }, group_by: 'card' },
+  }),
+  'POST /api/v1/report body:filters.category_ids': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/report',
+    payload: {
+      filters: { start: '2026-01', end: '2026-12', category_ids: [3, b.category] },
+      group_by: 'category',
+    },
+  }),
+  'POST /api/v1/report body:filters.tag_ids': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/report?format=csv',
+    payload: { filters: { start: '2026-01', end: '2026-12', tag_ids: [b.tag] }, group_by: 'tag' },
+  }),
 };
 
 /** Cases whose honest answer is not 404 (none: every id of another user is "not found"). */
@@ -345,9 +394,15 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
   const { account_id: _none, ...purchase } = expense(account, { description: `${label} CARD ROW` });
   await createEntry(user, { ...purchase, card_id: cardId, date: '2026-11-12' });
   const invoice = await user.request({ method: 'GET', url: `/api/v1/card/${cardId}/invoice?month=2026-12` });
+  const budget = await user.request({
+    method: 'POST',
+    url: '/api/v1/budget',
+    payload: { category_id: category, month: '2026-11', value: 5000 },
+  });
   return {
     card: cardId,
     invoice: invoice.json().id,
+    budget: budget.json().id,
     account,
     account2,
     category,
@@ -391,6 +446,16 @@ async function snapshot(userId: number): Promise<string> {
       .orderBy('account_id')
       .orderBy('month')
       .execute(),
+    db.selectFrom('budgets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('category_month_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('basis')
+      .orderBy('month')
+      .orderBy('category_id')
+      .orderBy('sub_category_id')
+      .execute(),
   ]);
   return JSON.stringify(rows);
 }
@@ -408,7 +473,8 @@ afterAll(async () => ctx.close());
 function idTakingOperations(doc: unknown): string[] {
   const keys: string[] = [];
   const paths = (doc as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths;
-  const isId = (name: string) => name === 'id' || name.endsWith('_id') || name === 'tags';
+  const isId = (name: string) =>
+    name === 'id' || name.endsWith('_id') || name.endsWith('_ids') || name === 'tags';
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const tags = (op.tags as string[] | undefined) ?? [];
@@ -420,7 +486,8 @@ function idTakingOperations(doc: unknown): string[] {
       const body = op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined;
       const schema = body?.content?.['application/json']?.schema;
       const properties = new Set<string>();
-      const walk = (s: unknown) => {
+      // Nested objects are walked too (POST /report's `filters.account_ids`), named with dots.
+      const walk = (s: unknown, prefix = '') => {
         if (!s || typeof s !== 'object') return;
         const node = s as {
           properties?: Record<string, unknown>;
@@ -428,8 +495,12 @@ function idTakingOperations(doc: unknown): string[] {
           oneOf?: unknown[];
           allOf?: unknown[];
         };
-        for (const name of Object.keys(node.properties ?? {})) properties.add(name);
-        for (const sub of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(sub);
+        for (const [name, child] of Object.entries(node.properties ?? {})) {
+          properties.add(`${prefix}${name}`);
+          walk(child, `${prefix}${name}.`);
+        }
+        for (const sub of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])])
+          walk(sub, prefix);
       };
       walk(schema);
       for (const name of properties) if (isId(name)) keys.push(`${prefix} body:${name}`);
@@ -489,8 +560,16 @@ describe('cross-user access (QUALITY.md)', () => {
       await get(`/api/v1/card/${a.card}/invoice?month=2026-12`),
       await get(`/api/v1/card/${a.card}/export?month=2026-12`),
       await get('/api/v1/entry?month=2026-12'),
+      await get('/api/v1/category/budget?month=2026-11'),
+      await get('/api/v1/budget/dashboard?month=2026-11'),
+      await get('/api/v1/category/dashboard?month=2026-11'),
+      await get('/api/v1/report/expense?range=custom&start=2026-01&end=2026-12'),
     ];
     for (const body of lists) expect(body).not.toContain('BOB');
+    // Figures: A's reports count A's entries only (B has the same amounts in the same months).
+    const report = JSON.parse(lists[10] as string);
+    // November (the balance's expense: the entry and the first installment) and the second installment.
+    expect(report.total).toBe(JSON.parse(lists[6] as string).expense + 333);
     const entries = JSON.parse(lists[4] as string).data as Array<{ id: number; account_id: number }>;
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.account_id === a.account)).toBe(true);

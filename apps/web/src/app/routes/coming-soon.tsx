@@ -5,16 +5,6 @@ import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { setAuthState, useAuth } from '../../lib/auth-store.ts';
 
 /** Areas of later issues: a real, translated page inside the layout, not a blank. */
-export function BudgetRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('areas.budget')} />;
-}
-
-export function DashboardRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('areas.dashboard')} />;
-}
-
 export function MyPlanRoute() {
   const { t } = useTranslation();
   return <ComingSoon area={t('areas.myPlan')} />;
@@ -36,16 +26,6 @@ export function UpgradeRoute() {
       <ComingSoon area={t('areas.upgrade')} />
     </Stack>
   );
-}
-
-export function AnalysisRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('areas.analysis')} />;
-}
-
-export function ByCategoryRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon area={t('areas.byCategory')} />;
 }
 
 export function SocialSignInRoute() {

@@ -33,6 +33,20 @@ export const queryKeys = {
     balance: (month: string) => [...queryKeys.entries.balances(), month] as const,
     carouselStart: () => [...queryKeys.entries.all, 'carousel-start'] as const,
   },
+  /**
+   * Figures computed from entries (budgets' spent, reports, dashboard widgets): under the entries prefix, so
+   * every entry change (which invalidates entries.all) refreshes them too; budget writes invalidate
+   * figures.budgets().
+   */
+  figures: {
+    all: ['entries', 'figures'] as const,
+    budgets: () => [...queryKeys.figures.all, 'budgets'] as const,
+    budgetList: (month: string) => [...queryKeys.figures.budgets(), 'list', month] as const,
+    budgetDashboard: (month: string) => [...queryKeys.figures.budgets(), 'dashboard', month] as const,
+    categoryDashboard: (month: string, basis: string) =>
+      [...queryKeys.figures.all, 'category-dashboard', month, basis] as const,
+    report: (kind: string, params: object) => [...queryKeys.figures.all, 'report', kind, params] as const,
+  },
   preferences: ['user', 'preferences'] as const,
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,
   /** Reference data (changes only with a deploy). */

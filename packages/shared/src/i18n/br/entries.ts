@@ -83,6 +83,11 @@ export const entries = {
     clear: 'Limpar filtros',
     close: 'Pronto',
     active: 'Filtros ativos: {count}',
+    subcategory: 'Subcategoria',
+    withoutSubcategory: 'Sem subcategoria',
+    range: '{start} a {end}',
+    basisAccrual: 'Por data da compra',
+    basisCash: 'Por data do pagamento',
   },
   form: {
     close: 'Fechar',

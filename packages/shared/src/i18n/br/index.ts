@@ -7,8 +7,22 @@ import { help } from './help.ts';
 import { landing } from './landing.ts';
 import { ledger } from './ledger.ts';
 import { mail } from './mail.ts';
+import { reports } from './reports.ts';
 import { settings } from './settings.ts';
 import { validation } from './validation.ts';
 
 /** The br catalogue, one namespace per file so each feature owns its texts. */
-export const br = { api, auth, cards, common, entries, help, landing, ledger, mail, settings, validation };
+export const br = {
+  api,
+  auth,
+  cards,
+  common,
+  entries,
+  help,
+  landing,
+  ledger,
+  mail,
+  reports,
+  settings,
+  validation,
+};

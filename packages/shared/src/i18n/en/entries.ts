@@ -83,6 +83,11 @@ export const entries = {
     clear: 'Clear filters',
     close: 'Done',
     active: 'Active filters: {count}',
+    subcategory: 'Subcategory',
+    withoutSubcategory: 'No subcategory',
+    range: '{start} to {end}',
+    basisAccrual: 'By purchase date',
+    basisCash: 'By payment date',
   },
   form: {
     close: 'Close',

@@ -24,6 +24,23 @@ export function ActiveFilters({
   if (state.tag_id) chips.push({ key: 'tag_id', label: lookups.tags.get(state.tag_id)?.name ?? '…' });
   if (state.paid !== undefined)
     chips.push({ key: 'paid', label: t(state.paid ? 'filters.paidYes' : 'filters.paidNo') });
+  if (state.sub_category_id)
+    chips.push({
+      key: 'sub_category_id',
+      label: lookups.subcategories?.get(state.sub_category_id)?.name ?? t('filters.subcategory'),
+    });
+  if (state.without_subcategory)
+    chips.push({ key: 'without_subcategory', label: t('filters.withoutSubcategory') });
+  if (state.start_month && state.end_month)
+    chips.push({
+      key: 'start_month',
+      label: t('filters.range', { start: state.start_month, end: state.end_month }),
+    });
+  if (state.basis)
+    chips.push({
+      key: 'basis',
+      label: t(state.basis === 'cash' ? 'filters.basisCash' : 'filters.basisAccrual'),
+    });
   if (chips.length === 0) return null;
   return (
     <Group gap={6} mt="xs" data-testid="active-filters">

@@ -3,6 +3,7 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
+import { budgetNotice } from '../../../lib/budget-notice.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -140,16 +141,18 @@ export function useEntryForm({
     try {
       const tagInput = await resolveTags(values.tags);
       if (!entry) {
-        await create.mutateAsync(toCreateBody(values, tagInput, digits));
+        const created = await create.mutateAsync(toCreateBody(values, tagInput, digits));
         toastSuccess(t('entries:form.created'));
+        void budgetNotice(created);
         onDone();
         return;
       }
       const patch = toUpdatePatch(entry, values, tagInput, digits);
       if (Object.keys(patch).length === 0) return onDone();
       if (needsScope(entry)) return setPendingPatch(patch);
-      await update.mutateAsync({ id: entry.id, body: patch });
+      const updated = await update.mutateAsync({ id: entry.id, body: patch });
       toastSuccess(t('entries:form.updated'));
+      void budgetNotice(updated);
       onDone();
     } catch (error) {
       handleError(error);
@@ -159,9 +162,14 @@ export function useEntryForm({
   async function applyScoped(scope: EntryScope) {
     if (!entry || !pendingPatch) return;
     try {
-      await update.mutateAsync({ id: entry.id, body: pendingPatch, ...scopeQuery(entry, scope) });
+      const updated = await update.mutateAsync({
+        id: entry.id,
+        body: pendingPatch,
+        ...scopeQuery(entry, scope),
+      });
       setPendingPatch(null);
       toastSuccess(t('entries:form.updated'));
+      void budgetNotice(updated);
       onDone();
     } catch (error) {
       setPendingPatch(null);

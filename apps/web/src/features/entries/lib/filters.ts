@@ -10,6 +10,13 @@ export interface EntryListState {
   operation_id?: number;
   paid?: boolean;
   q?: string;
+  /** Drill-downs of budgets, reports and the dashboard: the figure's exact entries. */
+  sub_category_id?: number;
+  without_subcategory?: boolean;
+  /** A month range (inclusive) instead of the month. */
+  start_month?: IsoMonth;
+  end_month?: IsoMonth;
+  basis?: 'accrual' | 'cash';
 }
 
 export type EntryFilterKey = Exclude<keyof EntryListState, 'month'>;
@@ -21,6 +28,11 @@ export const FILTER_KEYS = [
   'operation_id',
   'paid',
   'q',
+  'sub_category_id',
+  'without_subcategory',
+  'start_month',
+  'end_month',
+  'basis',
 ] as const satisfies readonly EntryFilterKey[];
 
 function positiveInt(text: string | null): number | undefined {
@@ -52,6 +64,17 @@ export function parseListState(params: URLSearchParams, now: Date = new Date()):
   if (paid === 'true' || paid === 'false') state.paid = paid === 'true';
   const q = params.get('q')?.trim().slice(0, 100);
   if (q) state.q = q;
+  const sub = positiveInt(params.get('sub_category_id'));
+  if (sub) state.sub_category_id = sub;
+  if (params.get('without_subcategory') === 'true') state.without_subcategory = true;
+  const start = params.get('start_month');
+  const end = params.get('end_month');
+  if (start && end && isValidMonth(start) && isValidMonth(end) && start <= end) {
+    state.start_month = start;
+    state.end_month = end;
+  }
+  const basis = params.get('basis');
+  if (basis === 'accrual' || basis === 'cash') state.basis = basis;
   return state;
 }
 
@@ -91,7 +114,8 @@ export function withFilter<K extends EntryFilterKey>(
 
 /** The query of GET /entry and GET /entry/export for a list state. */
 export function toApiQuery(state: EntryListState): Record<string, string | number | boolean> {
-  const query: Record<string, string | number | boolean> = { month: state.month };
+  // A month range (a report's drill-down) replaces the month.
+  const query: Record<string, string | number | boolean> = state.start_month ? {} : { month: state.month };
   for (const key of FILTER_KEYS) {
     const value = state[key];
     if (value !== undefined && value !== '') query[key] = value;

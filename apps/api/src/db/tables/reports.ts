@@ -1,0 +1,42 @@
+import type { Generated } from 'kysely';
+
+/** A monthly limit per expense category (DESIGN.md §4 "Budgets"); erased = value 0 and active 0. */
+export interface BudgetsTable {
+  id: Generated<number>;
+  user_id: number;
+  category_id: number;
+  /** YYYY-MM. */
+  month: string;
+  /** Cents, ≥ 0. */
+  value: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ReportBasis = 'accrual' | 'cash';
+
+/**
+ * Per (user, basis, month, category, subcategory) sums of the entries, kept by applyEntryChanges in the same
+ * transaction as every entry write (docs/decisions/reports.md). 0 in category_id/sub_category_id means none.
+ */
+export interface CategoryMonthTotalsTable {
+  user_id: number;
+  basis: ReportBasis;
+  month: string;
+  category_id: number;
+  sub_category_id: number;
+  income: number;
+  expense: number;
+  investment: number;
+  income_count: number;
+  expense_count: number;
+  investment_count: number;
+  /** Unpaid expense installments of the month (the debt report). */
+  unpaid_installments: number;
+}
+
+export interface ReportTables {
+  budgets: BudgetsTable;
+  category_month_totals: CategoryMonthTotalsTable;
+}

@@ -1,0 +1,74 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { BudgetsTable } from '../../db/tables/reports.ts';
+
+const budgetColumns = ['id', 'category_id', 'month', 'value', 'active'] as const;
+
+export interface BudgetRow {
+  id: number;
+  category_id: number;
+  month: string;
+  value: number;
+  active: number;
+}
+
+const toRow = (r: BudgetRow): BudgetRow => ({
+  id: Number(r.id),
+  category_id: Number(r.category_id),
+  month: r.month,
+  value: Number(r.value),
+  active: Number(r.active),
+});
+
+export async function findBudget(db: Db, userId: number, id: number): Promise<BudgetRow | undefined> {
+  const row = await db
+    .selectFrom('budgets')
+    .select(budgetColumns)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** A range of months' budgets (budgets_user_month_category). Exported for the EXPLAIN guard test. */
+export function budgetsOfMonthsQuery(db: Db, userId: number, start: string, end: string) {
+  return db
+    .selectFrom('budgets')
+    .select(budgetColumns)
+    .where('user_id', '=', userId)
+    .where('month', '>=', start)
+    .where('month', '<=', end);
+}
+
+export async function findBudgetsOfMonths(db: Db, userId: number, start: string, end: string) {
+  return (await budgetsOfMonthsQuery(db, userId, start, end).execute()).map(toRow);
+}
+
+export async function insertBudgets(db: Db, rows: Insertable<BudgetsTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const inserted = await db
+      .insertInto('budgets')
+      .values(rows.slice(i, i + 200))
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+export function updateBudget(db: Db, userId: number, id: number, values: Updateable<BudgetsTable>) {
+  return db.updateTable('budgets').set(values).where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** Erases a month's budgets (value 0, active 0): the number of budgets it changed. */
+export async function eraseMonth(db: Db, userId: number, month: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('budgets')
+    .set({ value: 0, active: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .where((eb) => eb.or([eb('active', '=', 1), eb('value', '<>', 0)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

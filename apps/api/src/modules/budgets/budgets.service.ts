@@ -1,0 +1,357 @@
+import {
+  addMonths,
+  type Budget,
+  type BudgetBatchResult,
+  type BudgetDashboard,
+  type BudgetSummary,
+  budgetBand,
+  type CategoryBudgetList,
+  type CategoryBudgetRow,
+  type CategoryDashboard,
+  type FillStrategy,
+  type ReportBasisName,
+} from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import { conflict, notFound, validationError } from '../../lib/errors.ts';
+import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
+import { localName } from '../categories/categories.service.ts';
+import { inTransaction, nowIso } from '../ledger/common.ts';
+import { findCategoryMonths } from '../reports/reports.repository.ts';
+import { seriesReadyThrough } from '../reports/reports.service.ts';
+import {
+  type BudgetRow,
+  eraseMonth,
+  findBudget,
+  findBudgetsOfMonths,
+  insertBudgets,
+  updateBudget,
+} from './budgets.repository.ts';
+
+export function toBudget(row: BudgetRow): Budget {
+  return {
+    id: row.id,
+    category_id: row.category_id,
+    month: row.month,
+    value: row.value,
+    active: row.active === 1,
+  };
+}
+
+/** One decimal of a percentage, or null without a base. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
+}
+
+/**
+ * Spending per (category, subcategory) of one month and basis, from the aggregates: expense − income, so a
+ * refund (income in an expense category, a card "estorno") subtracts. Only expense categories count.
+ */
+async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
+  // Fixed series are materialised lazily: a month ahead must have its occurrences before it is summed.
+  await seriesReadyThrough(db, userId, month);
+  const [rows, categories] = await Promise.all([
+    findCategoryMonths(db, userId, basis, month, month),
+    findVisibleCategories(db, userId, 'expense'),
+  ]);
+  const expenseIds = new Set(categories.map((c) => Number(c.id)));
+  const byCategory = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    if (!expenseIds.has(r.category_id)) continue;
+    const subs = byCategory.get(r.category_id) ?? new Map<number, number>();
+    subs.set(r.sub_category_id, (subs.get(r.sub_category_id) ?? 0) + r.expense - r.income);
+    byCategory.set(r.category_id, subs);
+  }
+  return { categories, byCategory };
+}
+
+const sumValues = (m: Map<number, number> | undefined) => [...(m?.values() ?? [])].reduce((s, v) => s + v, 0);
+
+/** GET /category/budget?month=: every expense category with its budget and spending, and the summary. */
+export async function listCategoryBudgets(
+  db: Db,
+  userId: number,
+  languageId: number,
+  month: string,
+): Promise<CategoryBudgetList> {
+  const [{ categories, byCategory }, budgets, subcategories] = await Promise.all([
+    monthSpending(db, userId, month, 'accrual'),
+    findBudgetsOfMonths(db, userId, month, month),
+    findVisibleSubcategories(db, userId),
+  ]);
+  const budgetOf = new Map(budgets.map((b) => [b.category_id, b]));
+  const subNames = new Map(subcategories.map((s) => [Number(s.id), localName(s, languageId)]));
+  const data: CategoryBudgetRow[] = categories.map((c) => {
+    const id = Number(c.id);
+    const row = budgetOf.get(id);
+    const active = row !== undefined && row.active === 1;
+    const budget = active ? row.value : 0;
+    const subs = byCategory.get(id);
+    const spent = sumValues(subs);
+    return {
+      category_id: id,
+      name: localName(c, languageId),
+      color: c.color,
+      icon: c.icon,
+      budget_id: row?.id ?? null,
+      budget,
+      spent,
+      remaining: budget - spent,
+      percent: active ? percentOf(spent, budget) : null,
+      band: budgetBand(budget, spent),
+      unbudgeted: !active && spent !== 0,
+      subcategories: [...(subs?.entries() ?? [])]
+        .filter(([, v]) => v !== 0)
+        .map(([subId, v]) => ({
+          sub_category_id: subId === 0 ? null : subId,
+          name: subId === 0 ? '' : (subNames.get(subId) ?? ''),
+          spent: v,
+        }))
+        .sort((a, b) => b.spent - a.spent),
+    };
+  });
+  const activeIds = new Set(budgets.filter((b) => b.active === 1).map((b) => b.category_id));
+  return { month, summary: summarise(data, activeIds), data };
+}
+
+/**
+ * planned: Σ active budgets; spent: all spending of the month in expense categories (accrual), budgeted or
+ * not (its drill-down is the month's expense entries); available = planned − spent; within/near/over count
+ * the budgeted categories by band.
+ */
+function summarise(rows: CategoryBudgetRow[], activeIds: Set<number>): BudgetSummary {
+  const summary: BudgetSummary = { planned: 0, spent: 0, available: 0, within: 0, near: 0, over: 0 };
+  for (const r of rows) {
+    summary.spent += r.spent;
+    if (!activeIds.has(r.category_id)) continue;
+    summary.planned += r.budget;
+    summary[r.band] += 1;
+  }
+  summary.available = summary.planned - summary.spent;
+  return summary;
+}
+
+export async function getBudget(db: Db, userId: number, id: number): Promise<Budget> {
+  const row = await findBudget(db, userId, id);
+  if (!row) throw notFound('budgetNotFound');
+  return toBudget(row);
+}
+
+async function expenseCategoryOr404(db: Db, userId: number, categoryId: number): Promise<void> {
+  const categories = await findVisibleCategories(db, userId);
+  const category = categories.find((c) => Number(c.id) === categoryId);
+  if (!category) throw notFound('categoryNotFound', 'category_id');
+  if (category.type !== 'expense') throw validationError({ category_id: 'categoryMustBeExpense' });
+}
+
+export async function createBudget(
+  db: Db,
+  userId: number,
+  body: { category_id: number; month: string; value: number; active: boolean },
+): Promise<Budget> {
+  return inTransaction(db, async (trx) => {
+    await expenseCategoryOr404(trx, userId, body.category_id);
+    const existing = (await findBudgetsOfMonths(trx, userId, body.month, body.month)).find(
+      (b) => b.category_id === body.category_id,
+    );
+    if (existing) throw conflict('budgetExists', undefined, { category_id: 'alreadyExists' });
+    const now = nowIso();
+    const [id] = await insertBudgets(trx, [
+      {
+        user_id: userId,
+        category_id: body.category_id,
+        month: body.month,
+        value: body.value,
+        active: body.active ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      },
+    ]);
+    return {
+      id: id as number,
+      category_id: body.category_id,
+      month: body.month,
+      value: body.value,
+      active: body.active,
+    };
+  });
+}
+
+export async function editBudget(
+  db: Db,
+  userId: number,
+  id: number,
+  body: { value?: number | undefined; active?: boolean | undefined },
+): Promise<Budget> {
+  return inTransaction(db, async (trx) => {
+    const row = await findBudget(trx, userId, id);
+    if (!row) throw notFound('budgetNotFound');
+    const changes = {
+      value: body.value ?? row.value,
+      active: body.active === undefined ? row.active : body.active ? 1 : 0,
+    };
+    await updateBudget(trx, userId, id, { ...changes, updated_at: nowIso() });
+    return toBudget({ ...row, ...changes });
+  });
+}
+
+/**
+ * Sets budgets of `months` to `values` (category → value) in one transaction: a month's existing budget is
+ * kept unless `overwrite` (then set to the value and made active). An erased budget (active 0) is no budget:
+ * it is set like a missing one and counted as created.
+ */
+async function writeBudgets(
+  trx: Db,
+  userId: number,
+  months: string[],
+  values: Map<number, number>,
+  overwrite: boolean,
+): Promise<BudgetBatchResult> {
+  const result: BudgetBatchResult = { created: 0, updated: 0, skipped: 0 };
+  if (months.length === 0 || values.size === 0) return result;
+  const existing = await findBudgetsOfMonths(trx, userId, months[0] as string, months.at(-1) as string);
+  const byKey = new Map(existing.map((b) => [`${b.month}|${b.category_id}`, b]));
+  const now = nowIso();
+  const inserts = [];
+  for (const month of months) {
+    for (const [categoryId, value] of values) {
+      const current = byKey.get(`${month}|${categoryId}`);
+      if (!current) {
+        inserts.push({
+          user_id: userId,
+          category_id: categoryId,
+          month,
+          value,
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        result.created += 1;
+      } else if (current.active === 0) {
+        await updateBudget(trx, userId, current.id, { value, active: 1, updated_at: now });
+        result.created += 1;
+      } else if (overwrite) {
+        await updateBudget(trx, userId, current.id, { value, active: 1, updated_at: now });
+        result.updated += 1;
+      } else {
+        result.skipped += 1;
+      }
+    }
+  }
+  await insertBudgets(trx, inserts);
+  return result;
+}
+
+/** POST /budget/replicate: the month's active budgets copied to every following month through `to_month`. */
+export async function replicateBudgets(
+  db: Db,
+  userId: number,
+  body: { month: string; to_month: string; overwrite: boolean },
+): Promise<BudgetBatchResult> {
+  return inTransaction(db, async (trx) => {
+    const source = (await findBudgetsOfMonths(trx, userId, body.month, body.month)).filter(
+      (b) => b.active === 1,
+    );
+    const months: string[] = [];
+    for (let m = addMonths(body.month, 1); m <= body.to_month; m = addMonths(m, 1)) months.push(m);
+    return writeBudgets(
+      trx,
+      userId,
+      months,
+      new Map(source.map((b) => [b.category_id, b.value])),
+      body.overwrite,
+    );
+  });
+}
+
+const STRATEGY_MONTHS: Record<FillStrategy, number> = {
+  last_month: 1,
+  avg_3: 3,
+  avg_6: 6,
+  avg_12: 12,
+  zero: 0,
+};
+
+/**
+ * POST /budget/fill: the month's budgets from history — last month's spending, or the average spending of the
+ * last 3/6/12 months (rounded to the cent; months without spending count as 0), per expense category with
+ * spending; `zero` gives every expense category a budget of 0 to fill in. Spending as the budget page counts
+ * it (accrual, refunds subtract); categories whose figure is ≤ 0 are left alone.
+ */
+export async function fillBudgets(
+  db: Db,
+  userId: number,
+  body: { month: string; strategy: FillStrategy; overwrite: boolean },
+): Promise<BudgetBatchResult> {
+  return inTransaction(db, async (trx) => {
+    const categories = await findVisibleCategories(trx, userId, 'expense');
+    const values = new Map<number, number>();
+    if (body.strategy === 'zero') {
+      for (const c of categories) values.set(Number(c.id), 0);
+    } else {
+      const n = STRATEGY_MONTHS[body.strategy];
+      const expenseIds = new Set(categories.map((c) => Number(c.id)));
+      const rows = await findCategoryMonths(
+        trx,
+        userId,
+        'accrual',
+        addMonths(body.month, -n),
+        addMonths(body.month, -1),
+      );
+      const totals = new Map<number, number>();
+      for (const r of rows) {
+        if (expenseIds.has(r.category_id))
+          totals.set(r.category_id, (totals.get(r.category_id) ?? 0) + r.expense - r.income);
+      }
+      for (const [categoryId, total] of totals) {
+        const value = Math.round(total / n);
+        if (value > 0) values.set(categoryId, value);
+      }
+    }
+    return writeBudgets(trx, userId, [body.month], values, body.overwrite);
+  });
+}
+
+/** GET /budget/deleteByMonth/?month=: erases the month's budgets (value 0, active 0). */
+export async function eraseBudgetsOfMonth(db: Db, userId: number, month: string): Promise<BudgetBatchResult> {
+  const updated = await eraseMonth(db, userId, month, nowIso());
+  return { created: 0, updated, skipped: 0 };
+}
+
+/** GET /budget/dashboard: the summary and the budgeted categories at ≥ 80 %, highest first (at most 5). */
+export async function budgetDashboard(
+  db: Db,
+  userId: number,
+  languageId: number,
+  month: string,
+): Promise<BudgetDashboard> {
+  const list = await listCategoryBudgets(db, userId, languageId, month);
+  const categories = list.data
+    .filter((r) => r.budget_id !== null && !r.unbudgeted && r.budget > 0 && r.band !== 'within')
+    .sort((a, b) => (b.percent ?? 0) - (a.percent ?? 0))
+    .slice(0, 5);
+  return { month, summary: list.summary, categories };
+}
+
+/** GET /category/dashboard: spending per expense category of the month in `basis`, with its share. */
+export async function categoryDashboard(
+  db: Db,
+  userId: number,
+  languageId: number,
+  month: string,
+  basis: ReportBasisName,
+): Promise<CategoryDashboard> {
+  const { categories, byCategory } = await monthSpending(db, userId, month, basis);
+  const data = categories
+    .map((c) => ({
+      category_id: Number(c.id),
+      name: localName(c, languageId),
+      color: c.color,
+      value: sumValues(byCategory.get(Number(c.id))),
+      share: 0,
+    }))
+    .filter((r) => r.value !== 0)
+    .sort((a, b) => b.value - a.value);
+  const total = data.reduce((s, r) => s + r.value, 0);
+  for (const r of data) r.share = percentOf(r.value, total) ?? 0;
+  return { month, basis, total, data };
+}

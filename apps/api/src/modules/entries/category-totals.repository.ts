@@ -1,0 +1,136 @@
+import { OPERATIONS } from '@centavo/shared';
+import type { Db } from '../../db/connection.ts';
+import type { ReportBasis } from '../../db/tables/reports.ts';
+import type { EffectRow } from './totals.repository.ts';
+
+export const BASES: readonly ReportBasis[] = ['accrual', 'cash'];
+
+/**
+ * THE basis rule (DESIGN.md §4 "Two bases, never mixed"), in one place: the month an entry counts in for each
+ * basis. Accrual ("competência"): the month of the entry's own date, card purchases and each installment
+ * included. Cash: what left or entered the accounts — for an account entry the month of its date too.
+ *
+ * Card rows (card_id set, account_id null) count in the cash basis in their `invoice_month` (the month the
+ * invoice is due), not in the month of their date: when the cards issue adds `invoice_month` to EffectRow,
+ * this is the one function to change (`cash: row.invoice_month ?? month` for card rows). The entries list's
+ * `basis` filter (entries.repository.ts, `basisMonthRange`) mirrors it.
+ */
+export function reportMonths(row: EffectRow): { accrual: string; cash: string } {
+  const month = row.date.slice(0, 7);
+  return { accrual: month, cash: month };
+}
+
+/** Whether a row counts in any report: transfers, invoice payments included, are in neither basis. */
+export function countsInReports(row: EffectRow): boolean {
+  return row.operation_id !== OPERATIONS.transfer;
+}
+
+export interface CategoryDelta {
+  basis: ReportBasis;
+  month: string;
+  category_id: number;
+  sub_category_id: number;
+  income: number;
+  expense: number;
+  investment: number;
+  income_count: number;
+  expense_count: number;
+  investment_count: number;
+  unpaid_installments: number;
+}
+
+const COLUMNS = [
+  'income',
+  'expense',
+  'investment',
+  'income_count',
+  'expense_count',
+  'investment_count',
+  'unpaid_installments',
+] as const;
+
+/** Accumulates `sign` × the rows' effect on the per-(basis, month, category, subcategory) aggregates. */
+export function addCategoryEffects(
+  into: Map<string, CategoryDelta>,
+  rows: readonly EffectRow[],
+  sign: 1 | -1,
+): void {
+  for (const row of rows) {
+    if (!countsInReports(row)) continue;
+    const months = reportMonths(row);
+    const categoryId = row.category_id ?? 0;
+    const subId = row.sub_category_id ?? 0;
+    for (const basis of BASES) {
+      const month = months[basis];
+      const key = `${basis}|${month}|${categoryId}|${subId}`;
+      let d = into.get(key);
+      if (!d) {
+        d = {
+          basis,
+          month,
+          category_id: categoryId,
+          sub_category_id: subId,
+          income: 0,
+          expense: 0,
+          investment: 0,
+          income_count: 0,
+          expense_count: 0,
+          investment_count: 0,
+          unpaid_installments: 0,
+        };
+        into.set(key, d);
+      }
+      const v = sign * row.value;
+      if (row.operation_id === OPERATIONS.income) {
+        d.income += v;
+        d.income_count += sign;
+      } else if (row.operation_id === OPERATIONS.expense) {
+        d.expense += v;
+        d.expense_count += sign;
+        if (row.paid !== 1 && row.installment_count !== null) d.unpaid_installments += v;
+      } else {
+        d.investment += v;
+        d.investment_count += sign;
+      }
+    }
+  }
+}
+
+const CHUNK = 100;
+
+/** Upserts the non-zero deltas in key order (the same lock order in every transaction, as applyTotals). */
+export async function applyCategoryTotals(
+  db: Db,
+  userId: number,
+  deltas: Map<string, CategoryDelta>,
+): Promise<void> {
+  const rows = [...deltas.entries()]
+    .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => ({ user_id: userId, ...d }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('category_month_totals')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'basis', 'month', 'category_id', 'sub_category_id']).doUpdateSet((eb) => ({
+          income: eb('category_month_totals.income', '+', eb.ref('excluded.income')),
+          expense: eb('category_month_totals.expense', '+', eb.ref('excluded.expense')),
+          investment: eb('category_month_totals.investment', '+', eb.ref('excluded.investment')),
+          income_count: eb('category_month_totals.income_count', '+', eb.ref('excluded.income_count')),
+          expense_count: eb('category_month_totals.expense_count', '+', eb.ref('excluded.expense_count')),
+          investment_count: eb(
+            'category_month_totals.investment_count',
+            '+',
+            eb.ref('excluded.investment_count'),
+          ),
+          unpaid_installments: eb(
+            'category_month_totals.unpaid_installments',
+            '+',
+            eb.ref('excluded.unpaid_installments'),
+          ),
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,122 @@
+import { addMonths, dateInMonth } from '@centavo/shared';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import type { Db } from '../../db/connection.ts';
+import { budgetsOfMonthsQuery } from '../budgets/budgets.repository.ts';
+import { createEntry } from '../entries/create.service.ts';
+import { createAccount } from '../ledger/ledger.test-helpers.ts';
+import {
+  categoryMonthsQuery,
+  expenseCellsAggQuery,
+  expenseCellsQuery,
+  monthSumsQuery,
+} from './reports.repository.ts';
+
+/**
+ * QUALITY.md guard: the report and budget reads use the aggregates' key (category_month_totals_key: user,
+ * basis, month, …) or budgets_user_month_category as a range, never a scan and never entries.
+ */
+let ctx: TestContext;
+let userId: number;
+
+async function plan(db: Db, compiled: CompiledQuery): Promise<string> {
+  if (ctx.database.kind === 'sqlite') {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+  }
+  // Tiny test tables make a sequential scan cheapest; forbid it so the planner shows which index it would use.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return JSON.stringify(result.rows);
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  for (const label of ['other', 'subject']) {
+    const user = await createUser(ctx, label);
+    const account = await createAccount(user);
+    for (let m = 0; m < 24; m++) {
+      const month = addMonths('2025-01', m);
+      for (let d = 1; d <= 6; d++) {
+        await createEntry(db, user.id, {
+          description: `e${m}-${d}`,
+          value: 100 + d,
+          date: dateInMonth(month, d),
+          operation_id: d % 3 === 0 ? 1 : 2,
+          category_id: d % 3 === 0 ? 14 : d % 2 === 0 ? 3 : 4,
+          account_id: account,
+          paid: d % 2 === 0,
+          fixed: false,
+          limit_fixed_date: null,
+        });
+      }
+      for (const category of [2, 3, 4, 5]) {
+        await db
+          .insertInto('budgets')
+          .values({
+            user_id: user.id,
+            category_id: category,
+            month,
+            value: 1000,
+            active: 1,
+            created_at: '2026-01-01T00:00:00Z',
+            updated_at: '2026-01-01T00:00:00Z',
+          })
+          .execute();
+      }
+    }
+    userId = user.id;
+  }
+  await sql`analyze`.execute(db);
+}, 120_000);
+afterAll(async () => ctx.close());
+
+describe('EXPLAIN guard: reports and budgets', () => {
+  const keyed = (text: string) => {
+    expect(text).not.toMatch(/\bentries\b/);
+    if (ctx.database.kind === 'sqlite') {
+      // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY".
+      expect(text).toMatch(
+        /SEARCH category_month_totals USING PRIMARY KEY \(user_id=\? AND basis=\? AND month>\? AND month<\?\)/,
+      );
+      expect(text).not.toMatch(/SCAN category_month_totals/);
+    } else {
+      expect(text).toContain('category_month_totals_key');
+      expect(text).not.toContain('Seq Scan');
+    }
+  };
+
+  it('the category × month read (expense report, budget page, dashboard) is a range of the key', async () => {
+    const db = ctx.database.db;
+    keyed(await plan(db, categoryMonthsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile()));
+    keyed(await plan(db, categoryMonthsQuery(db, userId, 'cash', '2026-03', '2026-03').compile()));
+    keyed(await plan(db, expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
+    if (ctx.database.kind === 'postgres') {
+      keyed(await plan(db, expenseCellsAggQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
+    }
+  });
+
+  it('the per-month sums (analysis, investment, debt) are a range of the key, grouped in key order', async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, monthSumsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile());
+    keyed(text);
+    // The key's order is the GROUP BY's: no temporary sort on SQLite.
+    if (ctx.database.kind === 'sqlite') expect(text).not.toContain('USE TEMP B-TREE');
+  });
+
+  it("a month's budgets are a range of budgets_user_month_category", async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, budgetsOfMonthsQuery(db, userId, '2026-03', '2026-03').compile());
+    expect(text).toContain('budgets_user_month_category');
+    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN budgets/);
+    else expect(text).not.toContain('Seq Scan');
+  });
+});

@@ -1,0 +1,497 @@
+import {
+  addMonths,
+  currentMonth,
+  dateInMonth,
+  type EntryCreateInput,
+  type EntryScope,
+  type EntryUpdateInput,
+  FILL_STRATEGIES,
+} from '@centavo/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { TEST_DB_KIND } from '../../../test/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  categoryDashboard,
+  createBudget,
+  eraseBudgetsOfMonth,
+  fillBudgets,
+  listCategoryBudgets,
+  replicateBudgets,
+} from '../budgets/budgets.service.ts';
+import {
+  createCategory,
+  createSubcategory,
+  deleteCategory,
+  deleteSubcategory,
+} from '../categories/categories.service.ts';
+import { createEntry } from '../entries/create.service.ts';
+import { listEntries } from '../entries/queries.service.ts';
+import { ensureSeriesThrough } from '../entries/series.service.ts';
+import { deleteEntry, setEntryPaid, updateEntry } from '../entries/update.service.ts';
+import { analysisReport, customReport, debtReport, expenseReport } from './reports.service.ts';
+
+/**
+ * Issue 11: after random sequences of entry writes of every kind (single, installments, fixed, transfers;
+ * edits with scopes, category and subcategory changes; deletes; paid flags; category and subcategory deletions
+ * that move entries) and budget writes (create, replicate, fill, erase), every per-category aggregate row,
+ * every budget's spent, every analysis/expense/debt/custom report row and every dashboard figure equals a
+ * recomputation from the entries, and the entries list's drill-down query for a figure sums to it.
+ */
+const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
+const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const MAX_STEPS = TEST_DB_KIND === 'postgres' ? 3 : 5;
+
+const month0 = currentMonth();
+const first = addMonths(month0, -3);
+const last = addMonths(month0, 3);
+
+// System expense categories with subcategories (Food 3: 5, 6; Transport 4: 8), income 14, investment 19.
+const EXPENSE_CHOICES: Array<[number, number | null]> = [
+  [3, 5],
+  [3, 6],
+  [3, null],
+  [4, 8],
+];
+
+const monthOffset = fc.integer({ min: -3, max: 3 });
+const day = fc.integer({ min: 1, max: 31 });
+const accountIdx = fc.integer({ min: 0, max: 1 });
+
+const createOp = fc.record({
+  kind: fc.constant('create' as const),
+  operation: fc.constantFrom(1, 2, 2, 3, 4),
+  category: fc.integer({ min: 0, max: EXPENSE_CHOICES.length }), // the last index: the run's own category
+  value: fc.integer({ min: 1, max: 100_000 }),
+  monthOffset,
+  day,
+  account: accountIdx,
+  paid: fc.boolean(),
+  mode: fc.oneof(
+    fc.constant({ type: 'single' as const }),
+    fc.record({ type: fc.constant('installments' as const), count: fc.integer({ min: 2, max: 5 }) }),
+    fc.record({ type: fc.constant('fixed' as const), limitOffset: fc.integer({ min: 0, max: 4 }) }),
+  ),
+});
+const editOp = fc.record({
+  kind: fc.constant('edit' as const),
+  pick: fc.nat(),
+  scope: fc.constantFrom<EntryScope>('one', 'next', 'all'),
+  value: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: undefined }),
+  paid: fc.option(fc.boolean(), { nil: undefined }),
+  day: fc.option(day, { nil: undefined }),
+  category: fc.option(fc.integer({ min: 0, max: EXPENSE_CHOICES.length }), { nil: undefined }),
+});
+const deleteOp = fc.record({
+  kind: fc.constant('delete' as const),
+  pick: fc.nat(),
+  scope: fc.constantFrom<EntryScope>('one', 'next', 'all'),
+});
+const payOp = fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), paid: fc.boolean() });
+const moveOp = fc.record({
+  kind: fc.constant('move' as const),
+  what: fc.constantFrom('category', 'subcategory'),
+});
+const budgetOp = fc.record({
+  kind: fc.constant('budget' as const),
+  action: fc.constantFrom('create', 'replicate', 'fill', 'erase'),
+  category: fc.integer({ min: 0, max: EXPENSE_CHOICES.length }),
+  monthOffset,
+  value: fc.integer({ min: 0, max: 50_000 }),
+  strategy: fc.constantFrom(...FILL_STRATEGIES),
+  overwrite: fc.boolean(),
+});
+const opArb = fc.oneof(
+  { weight: 5, arbitrary: createOp },
+  { weight: 2, arbitrary: editOp },
+  { weight: 2, arbitrary: deleteOp },
+  { weight: 1, arbitrary: payOp },
+  { weight: 1, arbitrary: moveOp },
+  { weight: 2, arbitrary: budgetOp },
+);
+type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
+
+let ctx: TestContext;
+let runCounter = 0;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+interface Row {
+  value: number;
+  date: string;
+  operation_id: number;
+  category_id: number | null;
+  sub_category_id: number | null;
+  account_id: number | null;
+  paid: number;
+  installment_count: number | null;
+}
+
+const monthOf = (r: Row) => r.date.slice(0, 7);
+/** Independent recomputation: an entry's spending in an expense category (refunds would subtract). */
+const spending = (r: Row) => (r.operation_id === 2 ? r.value : r.operation_id === 1 ? -r.value : 0);
+const sumSpent = (rows: Array<{ value: number; operation_id: number }>) =>
+  rows.reduce((s, e) => s + (e.operation_id === 2 ? e.value : e.operation_id === 1 ? -e.value : 0), 0);
+
+async function runOps(ops: Op[], checkOffset: number): Promise<void> {
+  const db = ctx.database.db;
+  const now = new Date().toISOString();
+  runCounter += 1;
+  const email = `reports-${runCounter}-${seed}@example.com`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      name: 'R',
+      email,
+      email_normalized: email,
+      password_hash: 'x',
+      email_verified_at: now,
+      language_id: 1,
+      currency_id: 4,
+      country_id: 32,
+      stripe_customer_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const userId = user.id;
+  const accounts = (
+    await db
+      .insertInto('accounts')
+      .values(
+        [0, 1].map((i) => ({
+          user_id: userId,
+          name: `A${i}`,
+          bank_id: null,
+          type: 'checking' as const,
+          initial_balance: 0,
+          color: null,
+          archived: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute()
+  )
+    .map((r) => r.id)
+    .sort((x, y) => x - y);
+  const own = await createCategory(db, userId, 1, { name: 'Own', type: 'expense' });
+  const ownSub = await createSubcategory(db, userId, 1, { category_id: own.id, name: 'OwnSub' });
+  const choice = (i: number): [number, number | null] =>
+    i < EXPENSE_CHOICES.length ? (EXPENSE_CHOICES[i] as [number, number | null]) : [own.id, ownSub.id];
+  const pickEntry = async (pick: number) => {
+    const ids = await db
+      .selectFrom('entries')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    return ids.length === 0 ? undefined : (ids[pick % ids.length] as { id: number }).id;
+  };
+
+  for (const op of ops) {
+    try {
+      if (op.kind === 'create') {
+        const month = addMonths(month0, op.monthOffset);
+        const date = dateInMonth(month, op.day);
+        const [categoryId, subId] =
+          op.operation === 2
+            ? choice(op.category)
+            : op.operation === 1
+              ? [14, null]
+              : op.operation === 3
+                ? [19, null]
+                : [null, null];
+        const body: EntryCreateInput = {
+          description: 'r',
+          value: op.value,
+          date,
+          operation_id: op.operation,
+          category_id: categoryId,
+          sub_category_id: subId,
+          account_id: accounts[op.account] as number,
+          destination_account_id: op.operation === 4 ? (accounts[1 - op.account] as number) : null,
+          paid: op.paid,
+          fixed: op.mode.type === 'fixed',
+          limit_fixed_date:
+            op.mode.type === 'fixed' ? dateInMonth(addMonths(month, op.mode.limitOffset), 28) : null,
+          installments: op.mode.type === 'installments' ? op.mode.count : null,
+        };
+        if (body.limit_fixed_date && body.limit_fixed_date < date) body.limit_fixed_date = date;
+        await createEntry(db, userId, body);
+      } else if (op.kind === 'edit') {
+        const id = await pickEntry(op.pick);
+        if (id === undefined) continue;
+        const patch: EntryUpdateInput = { limit_fixed_date: undefined };
+        if (op.value !== undefined) patch.value = op.value;
+        if (op.paid !== undefined) patch.paid = op.paid;
+        if (op.category !== undefined) {
+          const [categoryId, subId] = choice(op.category);
+          patch.category_id = categoryId;
+          patch.sub_category_id = subId;
+        }
+        if (op.day !== undefined) {
+          const current = await db
+            .selectFrom('entries')
+            .select('date')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          patch.date = dateInMonth(current.date.slice(0, 7), op.day);
+        }
+        await updateEntry(db, userId, id, patch, op.scope);
+      } else if (op.kind === 'delete') {
+        const id = await pickEntry(op.pick);
+        if (id !== undefined) await deleteEntry(db, userId, id, op.scope);
+      } else if (op.kind === 'pay') {
+        const id = await pickEntry(op.pick);
+        if (id !== undefined) await setEntryPaid(db, userId, id, op.paid);
+      } else if (op.kind === 'move') {
+        if (op.what === 'category')
+          await deleteCategory(db, userId, own.id, { category_id: 3, sub_category_id: 6 });
+        else await deleteSubcategory(db, userId, ownSub.id, {});
+      } else {
+        const month = addMonths(month0, op.monthOffset);
+        if (op.action === 'create') {
+          await createBudget(db, userId, {
+            category_id: choice(op.category)[0],
+            month,
+            value: op.value,
+            active: true,
+          });
+        } else if (op.action === 'replicate') {
+          await replicateBudgets(db, userId, {
+            month,
+            to_month: addMonths(month, 2),
+            overwrite: op.overwrite,
+          });
+        } else if (op.action === 'fill') {
+          await fillBudgets(db, userId, { month, strategy: op.strategy, overwrite: op.overwrite });
+        } else {
+          await eraseBudgetsOfMonth(db, userId, month);
+        }
+      }
+    } catch (error) {
+      // Refused input (a category already deleted, a second budget for a month) is a 4xx and changes nothing.
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    }
+  }
+
+  // Reports materialise fixed series through their last month; do it first so `entries` is final.
+  await ensureSeriesThrough(db, userId, last);
+  const entries: Row[] = await db
+    .selectFrom('entries')
+    .select([
+      'value',
+      'date',
+      'operation_id',
+      'category_id',
+      'sub_category_id',
+      'account_id',
+      'paid',
+      'installment_count',
+    ])
+    .where('user_id', '=', userId)
+    .execute();
+  const counted = entries.filter((e) => e.operation_id !== 4);
+  const expenseCats = new Set([3, 4, own.id]);
+  const alive = await db.selectFrom('categories').select('id').where('id', '=', own.id).executeTakeFirst();
+  if (!alive) expenseCats.delete(own.id);
+
+  // 1. Every aggregate row equals the recomputation (both bases: account entries by date in each).
+  const expected = new Map<string, number[]>();
+  for (const e of counted) {
+    for (const basis of ['accrual', 'cash']) {
+      const key = `${basis}|${monthOf(e)}|${e.category_id ?? 0}|${e.sub_category_id ?? 0}`;
+      const v = expected.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+      const i = e.operation_id - 1;
+      v[i] = (v[i] ?? 0) + e.value;
+      v[i + 3] = (v[i + 3] ?? 0) + 1;
+      if (e.operation_id === 2 && e.paid === 0 && e.installment_count !== null) v[6] = (v[6] ?? 0) + e.value;
+      expected.set(key, v);
+    }
+  }
+  const actual = new Map<string, number[]>();
+  for (const r of await db
+    .selectFrom('category_month_totals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute()) {
+    const v = [
+      r.income,
+      r.expense,
+      r.investment,
+      r.income_count,
+      r.expense_count,
+      r.investment_count,
+      r.unpaid_installments,
+    ].map(Number);
+    if (v.some((x) => x !== 0)) actual.set(`${r.basis}|${r.month}|${r.category_id}|${r.sub_category_id}`, v);
+  }
+  expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+
+  // 2. Budgets of the checked month: spent per category and subcategory, summary; drill-downs sum to them.
+  const month = addMonths(month0, checkOffset);
+  const inMonth = counted.filter((e) => monthOf(e) === month);
+  const list = await listCategoryBudgets(db, userId, 1, month);
+  const budgets = await db
+    .selectFrom('budgets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .execute();
+  let planned = 0;
+  for (const row of list.data) {
+    const mine = inMonth.filter((e) => e.category_id === row.category_id);
+    const spent = mine.reduce((s, e) => s + spending(e), 0);
+    expect(row.spent, `spent of ${row.category_id} in ${month}`).toBe(spent);
+    const b = budgets.find((x) => Number(x.category_id) === row.category_id);
+    const active = b !== undefined && Number(b.active) === 1;
+    expect(row.budget).toBe(active ? Number(b?.value) : 0);
+    if (active) planned += row.budget;
+    for (const sub of row.subcategories) {
+      expect(sub.spent).toBe(
+        mine
+          .filter((e) => (e.sub_category_id ?? null) === sub.sub_category_id)
+          .reduce((s, e) => s + spending(e), 0),
+      );
+    }
+    if (expenseCats.has(row.category_id) && spent !== 0) {
+      const drill = await listEntries(db, userId, {
+        category_id: row.category_id,
+        start_month: month,
+        end_month: month,
+        basis: 'accrual',
+      });
+      expect(sumSpent(drill.data)).toBe(row.spent);
+      const sub = row.subcategories[0];
+      if (sub) {
+        const subDrill = await listEntries(db, userId, {
+          category_id: row.category_id,
+          month,
+          basis: 'accrual',
+          ...(sub.sub_category_id === null
+            ? { without_subcategory: true }
+            : { sub_category_id: sub.sub_category_id }),
+        });
+        expect(sumSpent(subDrill.data)).toBe(sub.spent);
+      }
+    }
+  }
+  expect(list.summary.planned).toBe(planned);
+  const monthSpent = inMonth.filter((e) => e.operation_id === 2 && expenseCats.has(e.category_id ?? 0));
+  expect(list.summary.spent).toBe(monthSpent.reduce((s, e) => s + e.value, 0));
+  expect(sumSpent((await listEntries(db, userId, { operation_id: 2, month, basis: 'accrual' })).data)).toBe(
+    list.summary.spent,
+  );
+
+  // 3. The dashboard's spending by category (both bases) equals the budget page's spent.
+  for (const basis of ['accrual', 'cash'] as const) {
+    const dash = await categoryDashboard(db, userId, 1, month, basis);
+    for (const d of dash.data)
+      expect(d.value).toBe(list.data.find((r) => r.category_id === d.category_id)?.spent);
+    expect(dash.total).toBe(list.summary.spent);
+  }
+
+  // 4. Analysis over the whole window, both bases; the checked month's figures drill down.
+  for (const basis of ['accrual', 'cash'] as const) {
+    const analysis = await analysisReport(db, userId, { start: first, end: last }, basis);
+    let cumulative = 0;
+    for (const m of analysis.data) {
+      const rows = counted.filter((e) => monthOf(e) === m.month);
+      const sum = (op: number) => rows.filter((e) => e.operation_id === op).reduce((s, e) => s + e.value, 0);
+      cumulative += sum(1) - sum(2) - sum(3);
+      expect(m).toEqual({
+        month: m.month,
+        income: sum(1),
+        expense: sum(2),
+        investment: sum(3),
+        result: sum(1) - sum(2) - sum(3),
+        cumulative,
+      });
+    }
+    const figure = analysis.data.find((m) => m.month === month);
+    for (const [op, key] of [
+      [1, 'income'],
+      [2, 'expense'],
+      [3, 'investment'],
+    ] as const) {
+      const drill = await listEntries(db, userId, {
+        operation_id: op,
+        start_month: month,
+        end_month: month,
+        basis,
+      });
+      expect(drill.data.reduce((s, e) => s + e.value, 0)).toBe(figure?.[key]);
+    }
+  }
+
+  // 5. Expense report by category over the window.
+  const report = await expenseReport(db, userId, 1, { start: first, end: last }, 'accrual');
+  for (const c of report.data) {
+    const rows = counted.filter(
+      (e) => e.category_id === c.category_id && monthOf(e) >= first && monthOf(e) <= last,
+    );
+    expect(c.total).toBe(rows.reduce((s, e) => s + spending(e), 0));
+    expect(c.months[report.months.indexOf(month)]).toBe(
+      rows.filter((e) => monthOf(e) === month).reduce((s, e) => s + spending(e), 0),
+    );
+  }
+
+  // 6. Debt: unpaid expense installments from the current month on; drill-down per month.
+  const debt = await debtReport(db, userId, { range: 'custom', start: month0, end: last });
+  for (const d of debt.data) {
+    const rows = counted.filter(
+      (e) => monthOf(e) === d.month && e.operation_id === 2 && e.paid === 0 && e.installment_count !== null,
+    );
+    expect(d.installments).toBe(rows.reduce((s, e) => s + e.value, 0));
+  }
+
+  // 7. The custom report from the aggregates (category) and from the entries (account) agree with both.
+  const byCategory = await customReport(db, userId, 1, {
+    filters: { start: first, end: last },
+    group_by: 'category',
+    basis: 'accrual',
+  });
+  const byAccount = await customReport(db, userId, 1, {
+    filters: { start: first, end: last },
+    group_by: 'account',
+    basis: 'accrual',
+  });
+  const window = counted.filter((e) => monthOf(e) >= first && monthOf(e) <= last);
+  const totals = {
+    income: window.filter((e) => e.operation_id === 1).reduce((s, e) => s + e.value, 0),
+    expense: window.filter((e) => e.operation_id === 2).reduce((s, e) => s + e.value, 0),
+    investment: window.filter((e) => e.operation_id === 3).reduce((s, e) => s + e.value, 0),
+    count: window.length,
+  };
+  const expectedTotals = { ...totals, result: totals.income - totals.expense - totals.investment };
+  expect(byCategory.totals).toEqual(expectedTotals);
+  expect(byAccount.totals).toEqual(expectedTotals);
+  for (const r of byAccount.rows) {
+    const rows = window.filter((e) => String(e.account_id) === r.key);
+    expect(r.count).toBe(rows.length);
+  }
+}
+
+describe('reports property: budgets, reports and dashboard figures equal a recomputation and their drill-down', () => {
+  it(`holds over ${NUM_RUNS} random sequences (${TEST_DB_KIND})`, async () => {
+    console.log(
+      `reports property test: seed=${seed} runs=${NUM_RUNS} maxSteps=${MAX_STEPS} db=${TEST_DB_KIND}`,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }),
+        fc.integer({ min: -3, max: 3 }),
+        async (ops, checkOffset) => {
+          await runOps(ops, checkOffset);
+        },
+      ),
+      { numRuns: NUM_RUNS, seed },
+    );
+  }, 900_000);
+});

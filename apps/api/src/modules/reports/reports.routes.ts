@@ -1,0 +1,142 @@
+import {
+  analysisReportSchema,
+  customReportBodySchema,
+  customReportQuerySchema,
+  customReportSchema,
+  debtReportSchema,
+  errorBodySchema,
+  expenseReportSchema,
+  investmentReportSchema,
+  reportQuerySchema,
+} from '@centavo/shared';
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+import { recordAccountLog } from '../identity/index.ts';
+import { reportSheet, sheetToCsv, sheetToXlsx } from './reports.export.ts';
+import {
+  analysisReport,
+  customReport,
+  debtReport,
+  expenseReport,
+  investmentReport,
+  resolveRange,
+} from './reports.service.ts';
+
+const tags = ['reports'];
+const errors = { 404: errorBodySchema, 422: errorBodySchema };
+const rangeDescription =
+  'range: 3m | 6m | 12m | ytd | last_year | custom (start and end months, at most 20 years); basis: accrual (by purchase date, default) or cash (by payment date). Read from the per-month aggregates, never from entries.';
+
+/** Reports (DESIGN.md §4 "Reports"); every figure has an entries-list query that sums to it. */
+export async function reportRoutes(app: App): Promise<void> {
+  app.get(
+    '/report/analysis',
+    {
+      schema: {
+        summary: 'Income, expense, investment, result and cumulative result per month',
+        operationId: 'analysisReport',
+        tags,
+        description: rangeDescription,
+        querystring: reportQuerySchema,
+        response: { 200: analysisReportSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) =>
+      analysisReport(app.db, request.user.id, resolveRange(request.query), request.query.basis),
+  );
+  app.get(
+    '/report/expense',
+    {
+      schema: {
+        summary: 'Spending by category and subcategory with the monthly trend',
+        operationId: 'expenseReport',
+        tags,
+        description: rangeDescription,
+        querystring: reportQuerySchema,
+        response: { 200: expenseReportSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) =>
+      expenseReport(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        resolveRange(request.query),
+        request.query.basis,
+      ),
+  );
+  app.get(
+    '/report/debt',
+    {
+      schema: {
+        summary: 'Debt still to come per month: unpaid installments (and invoices once cards exist)',
+        operationId: 'debtReport',
+        tags,
+        description:
+          'From the current month, as many months as the range (custom: its months); by payment date.',
+        querystring: reportQuerySchema,
+        response: { 200: debtReportSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => debtReport(app.db, request.user.id, request.query),
+  );
+  app.get(
+    '/report/investment',
+    {
+      schema: {
+        summary: 'Investment contributions per month and cumulative',
+        operationId: 'investmentReport',
+        tags,
+        description: rangeDescription,
+        querystring: reportQuerySchema,
+        response: { 200: investmentReportSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) =>
+      investmentReport(app.db, request.user.id, resolveRange(request.query), request.query.basis),
+  );
+  app.post(
+    '/report',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'A custom report: filters, group_by and basis; JSON, CSV or XLSX',
+        operationId: 'customReport',
+        tags,
+        description:
+          'Rows {key, label, income, expense, investment, result, count} and totals. ?format=csv|xlsx answers a file (text cells neutralised against formula injection).',
+        querystring: customReportQuerySchema,
+        body: customReportBodySchema,
+        response: { 200: z.union([customReportSchema, z.string().describe('the file')]), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await customReport(app.db, request.user.id, request.user.languageId, request.body);
+      const format = request.query.format;
+      if (format === 'json') return report;
+      const { header, rows, digits } = await reportSheet(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        report,
+      );
+      await recordAccountLog(app.db, request.user.id, 'export', request, {
+        what: 'report',
+        format,
+        rows: report.rows.length,
+        filters: request.body,
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (format === 'xlsx') {
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="report-${stamp}.xlsx"`)
+          .send((await sheetToXlsx(header, rows, digits)) as unknown as string);
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="report-${stamp}.csv"`)
+        .send(await sheetToCsv(header, rows));
+    },
+  );
+}

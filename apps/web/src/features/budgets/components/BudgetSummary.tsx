@@ -1,0 +1,60 @@
+import type { BudgetSummary as Summary } from '@centavo/shared';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { drillDownHref } from '../../../lib/drill-down.ts';
+
+/** Planned, spent (linked to the month's expenses), available, and how many categories are in each band. */
+export function BudgetSummary({ summary, month, title }: { summary: Summary; month: string; title: string }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
+      <Group gap="xl" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <Text fz="sm" c="dimmed">
+            {t('budget.planned')}
+          </Text>
+          <AmountText
+            value={summary.planned}
+            colored={false}
+            fz="xl"
+            fw={700}
+            data-testid="summary-planned"
+          />
+        </Stack>
+        <Stack gap={0}>
+          <Text fz="sm" c="dimmed">
+            {t('budget.spent')}
+          </Text>
+          <Anchor
+            component={Link}
+            to={drillDownHref({ month, operation_id: 2, basis: 'accrual' })}
+            fz="xl"
+            fw={700}
+            data-testid="summary-spent"
+          >
+            <AmountText value={summary.spent} colored={false} />
+          </Anchor>
+        </Stack>
+        <Stack gap={0}>
+          <Text fz="sm" c="dimmed">
+            {t('budget.available')}
+          </Text>
+          <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
+        </Stack>
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">
+          {t('budget.within')}: {summary.within}
+        </Badge>
+        <Badge color="yellow" variant="dot" tt="none" size="lg" data-testid="count-near">
+          {t('budget.near')}: {summary.near}
+        </Badge>
+        <Badge color="red" variant="dot" tt="none" size="lg" data-testid="count-over">
+          {t('budget.over')}: {summary.over}
+        </Badge>
+      </Group>
+    </Paper>
+  );
+}

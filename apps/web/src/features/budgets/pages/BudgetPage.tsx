@@ -1,0 +1,109 @@
+import { addMonths, type CategoryBudgetRow, currentMonth, isValidMonth } from '@centavo/shared';
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { MonthCarousel } from '../../../components/MonthCarousel.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatMonthLong } from '../../../lib/months.ts';
+import { useBudgetList } from '../../../lib/queries/figures.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useCreateBudget, useUpdateBudget } from '../api/budgets.ts';
+import { BudgetRow, type BudgetRowActions } from '../components/BudgetRow.tsx';
+import { BudgetSummary } from '../components/BudgetSummary.tsx';
+import { MonthActions } from '../components/MonthActions.tsx';
+
+/** /budget: a month's limits per expense category (DESIGN.md §4 "Budgets"), by purchase date. */
+export function BudgetPage() {
+  const { t } = useTranslation('reports');
+  const { locale } = useMoneyFormat();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('month');
+  const month = asked && isValidMonth(asked) ? asked : currentMonth();
+  const list = useBudgetList(month);
+  const create = useCreateBudget();
+  const update = useUpdateBudget();
+  const label = formatMonthLong(month, locale);
+
+  const actions: BudgetRowActions = {
+    onSave: (row: CategoryBudgetRow, value: number) => {
+      const done = {
+        onSuccess: () => toastSuccess(t('budget.saved')),
+        onError: (error: unknown) => toastError(errorMessage(error)),
+      };
+      return row.budget_id === null
+        ? create
+            .mutateAsync({ category_id: row.category_id, month, value })
+            .then(done.onSuccess, done.onError)
+        : update
+            .mutateAsync({ id: row.budget_id, body: { value, active: true } })
+            .then(done.onSuccess, done.onError);
+    },
+    onErase: (row) => {
+      if (row.budget_id === null) return;
+      update.mutate(
+        { id: row.budget_id, body: { value: 0, active: false } },
+        { onSuccess: () => toastSuccess(t('budget.erased')), onError: (e) => toastError(errorMessage(e)) },
+      );
+    },
+  };
+
+  const rows = list.data?.data ?? [];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('budget.title')}
+        subtitle={t('budget.subtitle')}
+        actions={<MonthActions month={month} locale={locale} />}
+      />
+      <MonthCarousel
+        value={month}
+        min={addMonths(currentMonth(), -120)}
+        onChange={(m) => setParams({ month: m }, { replace: false })}
+      />
+      <Text fz="sm" c="dimmed" data-testid="basis-note">
+        {t('basis.shown', { basis: t('basis.accrualLower') })}
+      </Text>
+      {list.isError ? (
+        <Alert color="red" title={t('common.loadError')}>
+          <Button variant="light" color="red" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      <Title order={2} fz="lg">
+        {t('budget.summary', { month: label })}
+      </Title>
+      {list.data ? (
+        <BudgetSummary
+          summary={list.data.summary}
+          month={month}
+          title={t('budget.summary', { month: label })}
+        />
+      ) : (
+        <Skeleton h={120} radius="lg" />
+      )}
+      {list.isPending ? (
+        <Stack>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={110} radius="lg" />
+          ))}
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{t('budget.empty')}</Text>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, lg: 2 }}
+          spacing="sm"
+          data-testid="budget-rows"
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {rows.map((row) => (
+            <BudgetRow key={row.category_id} row={row} month={month} actions={actions} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { OPERATIONS } from '@centavo/shared';
+import { Anchor, Button, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { BarsChart, LinesChart } from '../../../components/charts/LazyChart.tsx';
+import { Widget } from '../../../components/charts/Widget.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { drillDownHref } from '../../../lib/drill-down.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatMonthShort } from '../../../lib/months.ts';
+import { useReport } from '../../../lib/queries/figures.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { downloadReport } from '../api/export-report.ts';
+import { ReportControls, useReportParams } from '../components/ReportControls.tsx';
+
+/** /reports/analysis: income vs expense per month, result and cumulative, debt ahead, investments. */
+export function AnalysisPage() {
+  const { t } = useTranslation('reports');
+  const { format, locale } = useMoneyFormat();
+  const params = useReportParams();
+  const analysis = useReport('analysis', params);
+  const debt = useReport('debt', params);
+  const investment = useReport('investment', params);
+  const monthName = (m: string) => `${formatMonthShort(m, locale)} ${m.slice(0, 4)}`;
+  const rows = analysis.data?.data ?? [];
+  const chartData = rows.map((m) => ({
+    month: monthName(m.month),
+    income: m.income,
+    expense: m.expense,
+    result: m.result,
+    cumulative: m.cumulative,
+  }));
+  const range = analysis.data
+    ? { start_month: analysis.data.start, end_month: analysis.data.end }
+    : undefined;
+  const exportAs = (fileFormat: 'csv' | 'xlsx') => {
+    if (!analysis.data) return;
+    downloadReport(
+      {
+        filters: { start: analysis.data.start, end: analysis.data.end },
+        group_by: 'month',
+        basis: params.basis,
+      },
+      fileFormat,
+      `analysis-${analysis.data.start}-${analysis.data.end}`,
+    ).catch((error) => toastError(errorMessage(error)));
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('analysis.title')}
+        subtitle={t('analysis.subtitle')}
+        actions={
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                {t('analysis.export')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => exportAs('csv')}>{t('analysis.exportCsv')}</Menu.Item>
+              <Menu.Item onClick={() => exportAs('xlsx')}>{t('analysis.exportXlsx')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        }
+      />
+      <ReportControls />
+      <Widget id="analysis-chart" title={t('analysis.chart')}>
+        {analysis.data ? (
+          <Stack>
+            <BarsChart
+              label={t('common.chartLabel', { title: t('analysis.chart') })}
+              data={chartData}
+              dataKey="month"
+              format={format}
+              series={[
+                { name: 'income', label: t('common.income'), color: 'teal.7' },
+                { name: 'expense', label: t('common.expense'), color: 'red.7' },
+              ]}
+            />
+            <LinesChart
+              label={t('common.chartLabel', { title: t('analysis.trend') })}
+              data={chartData}
+              dataKey="month"
+              format={format}
+              series={[
+                { name: 'result', label: t('common.result'), color: 'grape.7' },
+                { name: 'cumulative', label: t('common.cumulative'), color: 'blue.7' },
+              ]}
+            />
+          </Stack>
+        ) : (
+          <Skeleton h={300} />
+        )}
+      </Widget>
+      <Widget id="analysis-table" title={t('analysis.table')}>
+        {analysis.data && range ? (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="analysis-rows">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('common.month')}</Table.Th>
+                  <Table.Th ta="right">{t('common.income')}</Table.Th>
+                  <Table.Th ta="right">{t('common.expense')}</Table.Th>
+                  <Table.Th ta="right">{t('common.investment')}</Table.Th>
+                  <Table.Th ta="right">{t('common.result')}</Table.Th>
+                  <Table.Th ta="right">{t('common.cumulative')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td>{monthName(m.month)}</Table.Td>
+                    {(
+                      [
+                        [OPERATIONS.income, m.income],
+                        [OPERATIONS.expense, m.expense],
+                        [OPERATIONS.investment, m.investment],
+                      ] as const
+                    ).map(([op, value]) => (
+                      <Table.Td ta="right" key={op}>
+                        <Anchor
+                          component={Link}
+                          to={drillDownHref({ month: m.month, operation_id: op, basis: params.basis })}
+                        >
+                          <AmountText value={value} colored={false} />
+                        </Anchor>
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right">
+                      <AmountText value={m.result} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <AmountText value={m.cumulative} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th>{t('common.total')}</Table.Th>
+                  {(
+                    [
+                      [OPERATIONS.income, analysis.data.totals.income],
+                      [OPERATIONS.expense, analysis.data.totals.expense],
+                      [OPERATIONS.investment, analysis.data.totals.investment],
+                    ] as const
+                  ).map(([op, value]) => (
+                    <Table.Th ta="right" key={op}>
+                      <Anchor
+                        component={Link}
+                        to={drillDownHref({ ...range, operation_id: op, basis: params.basis })}
+                      >
+                        <AmountText value={value} colored={false} />
+                      </Anchor>
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">
+                    <AmountText value={analysis.data.totals.result} />
+                  </Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Skeleton h={200} />
+        )}
+      </Widget>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Widget id="analysis-debt" title={t('analysis.debt')}>
+          <Text fz="sm" c="dimmed">
+            {t('analysis.debtHint')}
+          </Text>
+          {debt.data ? (
+            debt.data.total === 0 ? (
+              <Text c="dimmed">{t('analysis.noDebt')}</Text>
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('common.month')}</Table.Th>
+                    <Table.Th ta="right">{t('analysis.installments')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {debt.data.data.map((d) => (
+                    <Table.Tr key={d.month}>
+                      <Table.Td>{monthName(d.month)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Anchor
+                          component={Link}
+                          to={drillDownHref({ month: d.month, operation_id: 2, paid: false, basis: 'cash' })}
+                        >
+                          <AmountText value={d.installments} colored={false} />
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )
+          ) : (
+            <Skeleton h={100} />
+          )}
+        </Widget>
+        <Widget id="analysis-investments" title={t('analysis.investments')}>
+          {investment.data ? (
+            investment.data.total === 0 ? (
+              <Text c="dimmed">{t('analysis.noInvestments')}</Text>
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('common.month')}</Table.Th>
+                    <Table.Th ta="right">{t('analysis.contributions')}</Table.Th>
+                    <Table.Th ta="right">{t('common.cumulative')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {investment.data.data.map((d) => (
+                    <Table.Tr key={d.month}>
+                      <Table.Td>{monthName(d.month)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Anchor
+                          component={Link}
+                          to={drillDownHref({ month: d.month, operation_id: 3, basis: params.basis })}
+                        >
+                          <AmountText value={d.value} colored={false} />
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={d.cumulative} colored={false} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )
+          ) : (
+            <Skeleton h={100} />
+          )}
+        </Widget>
+      </SimpleGrid>
+    </Stack>
+  );
+}
