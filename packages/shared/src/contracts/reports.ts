@@ -243,9 +243,9 @@ export const debtReportSchema = z.object({
   data: z.array(
     z.object({
       month: monthValueSchema,
-      /** Unpaid expense installments falling in the month (by payment date). */
+      /** Unpaid installments of account entries falling in the month (a card's are in its invoices). */
       installments: amountSchema,
-      /** Unpaid card invoices due in the month (0 until cards land). */
+      /** What the card invoices due in the month still owe (outstanding, never a credit). */
       invoices: amountSchema,
       total: amountSchema,
     }),

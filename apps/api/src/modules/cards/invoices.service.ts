@@ -265,6 +265,34 @@ export function toInvoiceLine(invoice: Invoice): InvoiceLine {
 }
 
 /**
+ * What the user's card invoices due in each of `months` still owe (GET /report/debt): each invoice's
+ * outstanding, never a credit. A debt is owed in one invoice at a time (a partial payment's rest is the next
+ * invoice's), so the months add up without counting anything twice. O(invoices).
+ */
+export async function outstandingByMonth(
+  db: Db,
+  userId: number,
+  months: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map(months.map((m) => [m, 0]));
+  const last = months.at(-1);
+  if (last === undefined) return out;
+  const rows = await findCardTotals(db, userId, undefined, last);
+  const byCard = new Map<number, CardTotalsRow[]>();
+  for (const row of rows) {
+    const list = byCard.get(row.card_id);
+    if (list) list.push(row);
+    else byCard.set(row.card_id, [row]);
+  }
+  for (const cardRows of byCard.values()) {
+    const chain = invoiceChain(cardRows);
+    for (const month of months)
+      out.set(month, (out.get(month) ?? 0) + Math.max(0, chain.at(month).outstanding));
+  }
+  return out;
+}
+
+/**
  * GET /entry/balance's card figures (cash basis): purchases − refunds of the invoices due in `month`, and
  * what unpaid invoices due through `month` still owe (subtracted from the predicted balance).
  */

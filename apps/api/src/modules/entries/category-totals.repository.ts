@@ -11,13 +11,13 @@ export const BASES: readonly ReportBasis[] = ['accrual', 'cash'];
  * included. Cash: what left or entered the accounts — for an account entry the month of its date too.
  *
  * Card rows (card_id set, account_id null) count in the cash basis in their `invoice_month` (the month the
- * invoice is due), not in the month of their date: when the cards issue adds `invoice_month` to EffectRow,
- * this is the one function to change (`cash: row.invoice_month ?? month` for card rows). The entries list's
- * `basis` filter (entries.repository.ts, `basisMonthRange`) mirrors it.
+ * invoice is due), not in the month of their date. The entries list's `basis` filter and the custom report's
+ * month (entries.repository.ts, `cashMonth` and `inBasisRange`) mirror it.
  */
 export function reportMonths(row: EffectRow): { accrual: string; cash: string } {
   const month = row.date.slice(0, 7);
-  return { accrual: month, cash: month };
+  const cash = row.account_id === null && row.invoice_month !== null ? row.invoice_month : month;
+  return { accrual: month, cash };
 }
 
 /** Whether a row counts in any report: transfers, invoice payments included, are in neither basis. */
@@ -87,7 +87,9 @@ export function addCategoryEffects(
       } else if (row.operation_id === OPERATIONS.expense) {
         d.expense += v;
         d.expense_count += sign;
-        if (row.paid !== 1 && row.installment_count !== null) d.unpaid_installments += v;
+        // Account installments only: a card's are inside its invoices, which the debt report adds itself.
+        if (row.paid !== 1 && row.installment_count !== null && row.account_id !== null)
+          d.unpaid_installments += v;
       } else {
         d.investment += v;
         d.investment_count += sign;

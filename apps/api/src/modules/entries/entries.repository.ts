@@ -1,3 +1,4 @@
+import { addMonths, firstDayOfMonth, lastDayOfMonth, monthOf } from '@centavo/shared';
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
@@ -123,9 +124,10 @@ export interface EntryQuery {
   paid?: boolean | undefined;
   q?: string | undefined;
   /**
-   * The basis the range is read in (reports' drill-down). Accrual: every entry by its date. Cash: account
-   * entries by their date, card entries by their invoice month — the cards issue adds that condition here, as
-   * it does in reportMonths() (category-totals.repository.ts); until then both read the date.
+   * The basis the range is read in (reports' drill-down), as reportMonths() (category-totals.repository.ts)
+   * counts it. Accrual: every entry by its date, card purchases included. Cash: account entries by their
+   * date, card entries by their invoice month. Without a basis (the entries page) card purchases are left
+   * out: they appear as their invoice's line.
    */
   basis?: 'accrual' | 'cash' | undefined;
   without_subcategory?: boolean | undefined;
@@ -141,20 +143,15 @@ export interface EntryQuery {
  * one range in (date, id) order, which stops reading once the page is full (docs/decisions/ledger-list-paging.md).
  */
 function matching(db: Db, userId: number, f: EntryQuery) {
-  let query = db
-    .selectFrom('entries')
-    .where('user_id', '=', userId)
-    .where('date', '>=', f.start)
-    .where('date', '<=', f.end);
+  let query = inBasisRange(db.selectFrom('entries').where('user_id', '=', userId), f.basis, f.start, f.end);
   const accountId = f.account_id;
   if (accountId !== undefined) {
     query = query.where((eb) =>
       eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]),
     );
   }
-  // The cash basis: without a card filter, card purchases (no account) appear only as their invoice.
   if (f.card_id !== undefined) query = query.where('card_id', '=', f.card_id);
-  else query = query.where('account_id', 'is not', null);
+  else if (f.basis === undefined) query = query.where('account_id', 'is not', null);
   if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
   if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
   if (f.without_subcategory) query = query.where('sub_category_id', 'is', null);
@@ -175,6 +172,37 @@ function matching(db: Db, userId: number, f: EntryQuery) {
     );
   }
   return query;
+}
+
+/**
+ * How far a card entry's invoice month is from its date: invoiceMonthFor (shared/cards.ts) answers from one
+ * month before the date's month to three after it, and a move takes it one invoice further either way.
+ */
+const INVOICE_MONTHS_BEFORE_DATE = 2;
+const INVOICE_MONTHS_AFTER_DATE = 5;
+
+/** The month an entry counts in on the cash basis (SQL): a card entry's invoice month, else its date's. */
+export const cashMonth = sql<string>`case when account_id is null and invoice_month is not null then invoice_month else substr(date, 1, 7) end`;
+
+/**
+ * Entries of the dates `start`…`end` in a basis. The cash basis takes card entries by invoice month: their
+ * dates lie within a few months of it, so the query stays a range of entries_user_date, widened by that much,
+ * with the exact month checked on its rows.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any query over entries (Kysely's builder types differ per select)
+export function inBasisRange<Q extends { where: (...args: any[]) => any }>(
+  query: Q,
+  basis: 'accrual' | 'cash' | undefined,
+  start: string,
+  end: string,
+): Q {
+  if (basis !== 'cash') return query.where('date', '>=', start).where('date', '<=', end);
+  const widened = query
+    .where('date', '>=', firstDayOfMonth(addMonths(monthOf(start), -INVOICE_MONTHS_AFTER_DATE)))
+    .where('date', '<=', lastDayOfMonth(addMonths(monthOf(end), INVOICE_MONTHS_BEFORE_DATE)));
+  return widened.where(sql<boolean>`(case when account_id is null and invoice_month is not null
+    then invoice_month between ${monthOf(start)} and ${monthOf(end)}
+    else date between ${start} and ${end} end)`);
 }
 
 /** The list (exported for the EXPLAIN guard test): the matching entries in (date, id) order, or a page of them. */

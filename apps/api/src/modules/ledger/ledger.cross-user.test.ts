@@ -310,10 +310,10 @@ const MATRIX: Record<string, Case> = {
       group_by: 'account',
     },
   }),
-  'POST /api/v1/report body:filters.card_ids': () => ({
+  'POST /api/v1/report body:filters.card_ids': (_a, b) => ({
     method: 'POST',
     url: '/api/v1/report',
-    payload: { filters: { start: '2026-01', end: '2026-12', card_ids: [1] }, group_by: 'card' },
+    payload: { filters: { start: '2026-01', end: '2026-12', card_ids: [b.card] }, group_by: 'card' },
   }),
   'POST /api/v1/report body:filters.category_ids': (_a, b) => ({
     method: 'POST',

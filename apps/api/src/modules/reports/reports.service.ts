@@ -17,8 +17,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findAccounts, findOwnedAccountIds } from '../accounts/accounts.repository.ts';
+import { findCards } from '../cards/cards.repository.ts';
+import { outstandingByMonth } from '../cards/invoices.service.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
 import { localName } from '../categories/categories.service.ts';
+import { cashMonth, inBasisRange } from '../entries/entries.repository.ts';
 import { ensureSeriesThrough } from '../entries/series.service.ts';
 import { findOwnedTagIds, findTags } from '../tags/tags.repository.ts';
 import { findCategoryMonths, findExpenseCells, findMonthSums } from './reports.repository.ts';
@@ -165,8 +168,9 @@ export async function expenseReport(
 }
 
 /**
- * GET /report/debt: per month from the current one, the unpaid expense installments falling in it (cash
- * basis: when they will be paid). Unpaid card invoices join when the cards issue lands (`invoices`, 0 now).
+ * GET /report/debt: per month from the current one, the unpaid installments of account entries falling in
+ * it (cash basis: when they will be paid) and what the card invoices due in it still owe (card installments
+ * are inside those invoices, so they are not counted again).
  * The window is as long as the range asked (3m → the next 3 months…; custom: its months).
  */
 export async function debtReport(
@@ -187,11 +191,14 @@ export async function debtReport(
   const sums = new Map(
     (await findMonthSums(db, userId, 'cash', range.start, range.end)).map((r) => [r.month, r]),
   );
+  const months = monthsOf(range);
+  const invoices = await outstandingByMonth(db, userId, months);
   let total = 0;
-  const data = monthsOf(range).map((month) => {
+  const data = months.map((month) => {
     const installments = sums.get(month)?.unpaid_installments ?? 0;
-    total += installments;
-    return { month, installments, invoices: 0, total: installments };
+    const owed = invoices.get(month) ?? 0;
+    total += installments + owed;
+    return { month, installments, invoices: owed, total: installments + owed };
   });
   return { ...range, data, total };
 }
@@ -227,12 +234,14 @@ interface Figures {
 
 /** Filter ids must be the user's (categories: visible ones); another user's id → 404 naming the field. */
 async function checkCustomIds(db: Db, userId: number, f: CustomReportInput['filters']): Promise<void> {
-  if (f.card_ids && f.card_ids.length > 0) throw notFound('cardNotFound', 'filters.card_ids');
-  const [accounts, tags, categories] = await Promise.all([
+  const [cards, accounts, tags, categories] = await Promise.all([
+    f.card_ids ? findCards(db, userId, true) : undefined,
     f.account_ids ? findOwnedAccountIds(db, userId, f.account_ids) : undefined,
     f.tag_ids ? findOwnedTagIds(db, userId, f.tag_ids) : undefined,
     f.category_ids ? findVisibleCategories(db, userId) : undefined,
   ]);
+  const ownCards = new Set(cards?.map((c) => c.id));
+  if (f.card_ids?.some((id) => !ownCards.has(id))) throw notFound('cardNotFound', 'filters.card_ids');
   if (f.account_ids?.some((id) => !accounts?.has(id))) {
     throw notFound('accountNotFound', 'filters.account_ids');
   }
@@ -298,11 +307,12 @@ async function customFigures(db: Db, userId: number, body: CustomReportInput): P
     }
     return out;
   }
-  // The cash basis reads card entries by invoice month: the cards issue changes the month expression here as
-  // in reportMonths(); account entries count by their date in both bases.
+  // The cash basis reads card entries by invoice month, as reportMonths() does.
   const keyExpr =
     body.group_by === 'month'
-      ? sql<string>`substr(e.date, 1, 7)`
+      ? body.basis === 'cash'
+        ? cashMonth
+        : sql<string>`substr(e.date, 1, 7)`
       : body.group_by === 'category'
         ? sql<string>`cast(coalesce(e.category_id, 0) as text)`
         : body.group_by === 'subcategory'
@@ -312,16 +322,16 @@ async function customFigures(db: Db, userId: number, body: CustomReportInput): P
             : body.group_by === 'card'
               ? sql<string>`cast(coalesce(e.card_id, 0) as text)`
               : sql<string>`cast(t.tag_id as text)`;
-  let query = db
-    .selectFrom('entries as e')
-    .where('e.user_id', '=', userId)
-    .where('e.date', '>=', firstDayOfMonth(f.start))
-    .where('e.date', '<=', lastDayOfMonth(f.end))
-    .where(
-      'e.operation_id',
-      'in',
-      [...ops].filter((o) => o !== OPERATIONS.transfer),
-    );
+  let query = inBasisRange(
+    db.selectFrom('entries as e').where('e.user_id', '=', userId),
+    body.basis,
+    firstDayOfMonth(f.start),
+    lastDayOfMonth(f.end),
+  ).where(
+    'e.operation_id',
+    'in',
+    [...ops].filter((o) => o !== OPERATIONS.transfer),
+  );
   if (body.group_by === 'tag') {
     query = query.innerJoin('entry_tags as t', (j) =>
       j.onRef('t.entry_id', '=', 'e.id').on('t.user_id', '=', userId),
@@ -416,6 +426,10 @@ async function groupLabels(
   if (groupBy === 'account') {
     const accounts = new Map((await findAccounts(db, userId, true)).map((a) => [String(a.id), a.name]));
     return (key) => accounts.get(key) ?? '';
+  }
+  if (groupBy === 'card') {
+    const cards = new Map((await findCards(db, userId, true)).map((c) => [String(c.id), c.name]));
+    return (key) => cards.get(key) ?? '';
   }
   if (groupBy === 'tag') {
     const tags = new Map((await findTags(db, userId)).map((t) => [String(t.id), t.name]));
