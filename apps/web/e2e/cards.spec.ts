@@ -166,6 +166,14 @@ for (const locale of ['en', 'br'] as const) {
       await audit(page, `card page (${locale})`);
     });
 
+    await test.step('the dashboard shows the card with its open invoice and available limit', async () => {
+      await shell.go('/dashboard');
+      const row = page.getByTestId('dash-cards').getByRole('row', { name: /Visa Gold/ });
+      await expect(row).toContainText(/4[.,]550[.,]00/);
+      await row.getByRole('link', { name: 'Visa Gold' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Visa Gold' })).toBeVisible();
+    });
+
     await test.step('pay the first invoice in part: the rest is the next previous balance', async () => {
       const before = await accountBalance(page, 'Checking');
       await page.goto(`${cardUrl}?month=${m1}`);

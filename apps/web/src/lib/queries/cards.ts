@@ -28,6 +28,14 @@ export function useCardInvoice(cardId: number, month: string | null) {
   });
 }
 
+/** GET /invoice/date/{month}: the invoices of every card due in `month` (the dashboard's "due soon"). */
+export function useInvoicesDue(month: string) {
+  return useQuery({
+    queryKey: queryKeys.cards.due(month),
+    queryFn: () => apiRequest<{ data: Invoice[] }>(`/invoice/date/${month}`),
+  });
+}
+
 /** GET /flag (reference data). */
 export function useFlags() {
   return useQuery({

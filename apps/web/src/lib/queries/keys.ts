@@ -22,6 +22,7 @@ export const queryKeys = {
     list: () => [...queryKeys.cards.all, 'list'] as const,
     invoice: (cardId: number, month: string | null) =>
       [...queryKeys.cards.all, 'invoice', cardId, month] as const,
+    due: (month: string) => [...queryKeys.cards.all, 'due', month] as const,
     flags: ['reference', 'flag'] as const,
   },
   entries: {

@@ -1,4 +1,4 @@
-import { currentMonth, OPERATIONS, todayIso } from '@centavo/shared';
+import { addMonths, currentMonth, OPERATIONS, todayIso } from '@centavo/shared';
 import { Anchor, Box, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { formatMonthLong, formatMonthShort } from '../../../lib/months.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
+import { useCards, useInvoicesDue } from '../../../lib/queries/cards.ts';
 import { useBudgetDashboard, useCategoryDashboard, useReport } from '../../../lib/queries/figures.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useUpcoming } from '../api/get-upcoming.ts';
@@ -31,6 +32,24 @@ export function DashboardPage() {
   const categories = useCategoryDashboard(month, 'accrual');
   const budgets = useBudgetDashboard(month);
   const upcoming = useUpcoming(today, plusDays(today, 30));
+  const cards = useCards();
+  const activeCards = (cards.data?.data ?? []).filter((c) => !c.archived);
+  // Invoices are due like bills: those of this month and the next (the 30 days span two months at most)
+  // that fall due from today on and still owe something.
+  const dueThis = useInvoicesDue(month);
+  const dueNext = useInvoicesDue(addMonths(month, 1));
+  const cardName = new Map(activeCards.map((c) => [c.id, c.name]));
+  const dueInvoices = [...(dueThis.data?.data ?? []), ...(dueNext.data?.data ?? [])].filter(
+    (i) =>
+      i.outstanding > 0 &&
+      i.due_date >= today &&
+      i.due_date <= plusDays(today, 30) &&
+      cardName.has(i.card_id),
+  );
+  const formatDay = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
   const monthLabel = formatMonthLong(month, locale);
   const current = analysis.data?.data.at(-1);
   const totalBalance = (accounts.data?.data ?? []).reduce((s, a) => s + a.balance, 0);
@@ -231,9 +250,45 @@ export function DashboardPage() {
           )}
         </Widget>
         <Widget id="dash-cards" title={t('dashboard.cards')}>
-          <Text c="dimmed" fz="sm" data-testid="dash-cards-empty">
-            {t('dashboard.cardsEmpty')}
-          </Text>
+          {cards.data ? (
+            activeCards.length === 0 ? (
+              <Text c="dimmed" fz="sm" data-testid="dash-cards-empty">
+                {t('dashboard.cardsEmpty')}
+              </Text>
+            ) : (
+              <Table data-testid="dash-cards">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    <Table.Th ta="right">{t('dashboard.cardInvoice')}</Table.Th>
+                    <Table.Th ta="right">{t('dashboard.cardAvailable')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {activeCards.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.card.build(c.id)} fz="sm">
+                          {c.name}
+                        </Anchor>
+                        <Text fz="xs" c="dimmed">
+                          {formatDay(c.current_invoice.due_date)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={c.current_invoice.total} colored={false} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={c.available_limit} colored={false} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )
+          ) : (
+            <Skeleton h={80} />
+          )}
         </Widget>
         <Widget
           id="dash-upcoming"
@@ -245,21 +300,32 @@ export function DashboardPage() {
           }
         >
           {upcoming.data ? (
-            upcoming.data.data.length === 0 ? (
+            upcoming.data.data.length === 0 && dueInvoices.length === 0 ? (
               <Text c="dimmed" fz="sm">
                 {t('dashboard.noUpcoming')}
               </Text>
             ) : (
               <Table>
                 <Table.Tbody>
+                  {dueInvoices.map((i) => (
+                    <Table.Tr key={`invoice-${i.id}`} data-testid="dash-upcoming-invoice">
+                      <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDay(i.due_date)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.card.build(i.card_id)} fz="sm">
+                          {t('dashboard.invoiceDue', { card: cardName.get(i.card_id) })}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={-i.outstanding} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
                   {upcoming.data.data.map((e) => (
                     <Table.Tr key={e.id}>
                       <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {new Intl.DateTimeFormat(locale, {
-                          day: 'numeric',
-                          month: 'short',
-                          timeZone: 'UTC',
-                        }).format(new Date(`${e.date}T00:00:00Z`))}
+                        {formatDay(e.date)}
                       </Table.Td>
                       <Table.Td>{e.description}</Table.Td>
                       <Table.Td ta="right">
