@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './contracts/accounts.ts';
 export * from './contracts/banks.ts';
+export * from './contracts/billing.ts';
 export * from './contracts/categories.ts';
 export * from './contracts/common.ts';
 export * from './contracts/entries.ts';

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_ledger.ts';
 import * as m004 from './migrations/004_user_changes.ts';
 import * as m005 from './migrations/005_drop_user_changes.ts';
 import * as m006 from './migrations/006_user_money_totals.ts';
+import * as m009 from './migrations/009_billing.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -17,6 +18,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '004_user_changes': m004,
   '005_drop_user_changes': m005,
   '006_user_money_totals': m006,
+  '009_billing': m009,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

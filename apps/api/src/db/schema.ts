@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
+import type { BillingTables } from './tables/billing.ts';
 import type { IdentityTables } from './tables/identity.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { ReferenceTables } from './tables/reference.ts';
 
 /** The whole database as Kysely sees it: each feature declares its own tables beside its repository. */
-export interface Database extends IdentityTables, ReferenceTables, LedgerTables {}
+export interface Database extends IdentityTables, ReferenceTables, LedgerTables, BillingTables {}
 
 export type Id = Generated<number>;

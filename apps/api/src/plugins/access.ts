@@ -1,4 +1,6 @@
+import { subscriptionRequired } from '../lib/errors.ts';
 import type { App } from '../lib/http.ts';
+import { accessOf } from '../modules/billing/entitlement.ts';
 
 /**
  * What a route that changes data changes, declared on the route (`config: { access }`):
@@ -31,5 +33,20 @@ export function requireAccessDeclarations(app: App): void {
         `${methods.join(',')} ${route.url} must declare config.access ('finance-write' | 'open' | 'read')`,
       );
     }
+  });
+}
+
+/**
+ * The one place entitlement is enforced (DESIGN.md §6): a route that declares `finance-write` answers 403
+ * SUBSCRIPTION_REQUIRED to a read-only user; reads, exports and `open`/`read` routes never ask. It runs after
+ * each module's authentication hook (onRequest) and decides from the user row that hook already read, so it
+ * costs no query. With billing off everybody is full.
+ */
+export function enforceEntitlement(app: App): void {
+  if (!app.config.billingEnabled) return;
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.access !== 'finance-write') return;
+    const user = request.user;
+    if (user && accessOf(user.row, true) === 'read_only') throw subscriptionRequired();
   });
 }

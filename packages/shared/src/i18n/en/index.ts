@@ -1,5 +1,6 @@
 import { api } from './api.ts';
 import { auth } from './auth.ts';
+import { billing } from './billing.ts';
 import { common } from './common.ts';
 import { entries } from './entries.ts';
 import { help } from './help.ts';
@@ -10,4 +11,4 @@ import { settings } from './settings.ts';
 import { validation } from './validation.ts';
 
 /** The en catalogue, one namespace per file so each feature owns its texts. */
-export const en = { api, auth, common, entries, help, landing, ledger, mail, settings, validation };
+export const en = { api, auth, billing, common, entries, help, landing, ledger, mail, settings, validation };
