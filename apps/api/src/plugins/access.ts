@@ -15,6 +15,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** `METHOD url` → what the API route writes (reads: 'read'); the entitlement matrix test walks it. */
+    routeAccess: Map<string, RouteAccess>;
+  }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,9 +28,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the app from starting (and so fails every test), so the entitlement check cannot miss a new write route.
  */
 export function requireAccessDeclarations(app: App): void {
+  const table = new Map<string, RouteAccess>();
+  app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      table.set(
+        `${String(method)} ${route.url}`,
+        route.config?.access ?? (READS.has(String(method)) ? 'read' : 'open'),
+      );
+    }
     if (methods.every((m) => READS.has(String(m)))) return;
     if (!route.config?.access) {
       throw new Error(

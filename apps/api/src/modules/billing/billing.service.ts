@@ -116,6 +116,11 @@ export class BillingService {
     this.#deps = deps;
   }
 
+  /** Resolves when the billing e-mails queued so far have been handed to the mailer. */
+  idle(): Promise<void> {
+    return this.#deps.outbox.idle();
+  }
+
   get enabled(): boolean {
     return this.#deps.stripe !== null;
   }
