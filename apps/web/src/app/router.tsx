@@ -14,12 +14,17 @@ const BudgetRoute = lazyPage(comingSoon, 'BudgetRoute');
 const ByCategoryRoute = lazyPage(comingSoon, 'ByCategoryRoute');
 const CardRoute = lazyPage(comingSoon, 'CardRoute');
 const DashboardRoute = lazyPage(comingSoon, 'DashboardRoute');
-const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
+const MyPlanRoute = lazyPage(() => import('../features/billing/pages/MyPlanPage.tsx'), 'MyPlanPage', [
+  'billing',
+]);
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
-const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
+const UpgradeRoute = lazyPage(() => import('../features/billing/pages/UpgradePage.tsx'), 'UpgradePage', [
+  'billing',
+]);
 const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage', [
   'landing',
+  'billing',
 ]);
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage', ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage', [

@@ -26,6 +26,12 @@ export const queryKeys = {
     carouselStart: () => [...queryKeys.entries.all, 'carousel-start'] as const,
   },
   preferences: ['user', 'preferences'] as const,
+  /** Billing (#12): the plans' prices (public) and the signed-in user's subscription. */
+  billing: {
+    all: ['billing'] as const,
+    prices: ['billing', 'prices'] as const,
+    information: ['billing', 'information'] as const,
+  },
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,
   /** Reference data (changes only with a deploy). */
   reference: {
