@@ -31,6 +31,7 @@ export const queryKeys = {
     all: ['billing'] as const,
     prices: ['billing', 'prices'] as const,
     information: ['billing', 'information'] as const,
+    config: ['billing', 'config'] as const,
   },
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,
   /** Reference data (changes only with a deploy). */

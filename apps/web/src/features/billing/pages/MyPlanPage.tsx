@@ -14,11 +14,11 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useBillingInformation, useConfirmCheckout, usePortal, useRefund } from '../api/billing.ts';
 import { formatPrice } from '../pricing.ts';
 
+/** Colours whose light badges keep WCAG AA contrast in both themes (axe runs on this page). */
 const STATUS_COLORS: Record<string, string> = {
-  active: 'teal',
+  active: 'centavo',
   trialing: 'centavo',
-  past_due: 'orange',
-  paused: 'gray',
+  past_due: 'yellow',
 };
 
 /** A trial that already has a paid plan behind it (Checkout kept the trial days) is shown as active. */
@@ -87,7 +87,12 @@ function Summary({ info, locale }: { info: UserInformation; locale: string }) {
             <Text c="dimmed" fz="sm">
               {t('plan.statusLabel')}
             </Text>
-            <Badge color={STATUS_COLORS[status] ?? 'red'} variant="light" size="lg" data-testid="plan-status">
+            <Badge
+              color={STATUS_COLORS[status] ?? 'yellow'}
+              variant="light"
+              size="lg"
+              data-testid="plan-status"
+            >
               {t(`plan.status.${status}`, { defaultValue: status })}
             </Badge>
           </Stack>

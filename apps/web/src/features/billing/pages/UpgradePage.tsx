@@ -42,7 +42,7 @@ function PlanCard({ price, prices, locale }: { price: PlanPrice; prices: PlanPri
             {t(`plan.${price.plan}`)}
           </Title>
           {saving ? (
-            <Badge variant="light" color="teal">
+            <Badge variant="light" color="centavo">
               {t('upgrade.saves', {
                 amount: formatPrice(saving.amount, price.currency, locale),
                 percent: saving.percent,

@@ -161,7 +161,7 @@ export function LandingPage() {
                             : t('billing:upgrade.perMonth', { price: amount })}
                         </Text>
                         {plan === 'yearly' && saving ? (
-                          <Text fz="sm" c="teal.8" fw={600}>
+                          <Text fz="sm" fw={600}>
                             {t('billing:upgrade.saves', {
                               amount: formatPrice(saving.amount, price.currency, locale),
                               percent: saving.percent,
