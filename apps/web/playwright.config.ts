@@ -50,6 +50,7 @@ export default defineConfig({
   testIgnore: [
     ...(process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts']),
     ...(process.env.LEDGER_SCREENSHOTS ? [] : ['**/accounts-screens.spec.ts']),
+    ...(process.env.BILLING_SCREENSHOTS ? [] : ['**/billing-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.

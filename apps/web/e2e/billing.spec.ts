@@ -62,7 +62,15 @@ const TEXTS: Texts[] = [
   },
 ];
 
+/** axe in both themes: the page as it is, then in the dark scheme, then back. */
 async function audit(page: Page, label: string) {
+  await auditOnce(page, `${label}, light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await auditOnce(page, `${label}, dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function auditOnce(page: Page, label: string) {
   await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

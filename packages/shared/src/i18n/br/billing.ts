@@ -26,6 +26,7 @@ export const billing = {
     subscribe: 'Assinar',
   },
   plan: {
+    subscription: 'Assinatura',
     title: 'Meu plano',
     selfHosted:
       'Esta instalação é própria (self-hosted): a cobrança está desativada e todos os recursos estão liberados.',
@@ -60,10 +61,13 @@ export const billing = {
     notConfirmed: 'Seu pagamento ainda está sendo processado; esta página se atualiza quando terminar.',
     invoices: 'Faturas',
     noInvoices: 'Nenhuma fatura ainda.',
-    invoiceNumber: 'Fatura',
-    invoiceDate: 'Data',
-    invoiceAmount: 'Valor',
-    invoiceStatus: 'Situação',
+    invoiceStatuses: {
+      draft: 'Rascunho',
+      open: 'Em aberto',
+      paid: 'Paga',
+      uncollectible: 'Incobrável',
+      void: 'Anulada',
+    },
     invoiceOpen: 'Abrir fatura {number}',
     refundTitle: 'Direito de arrependimento',
     refundBody: 'Até {date} você pode cancelar e receber de volta o valor integral do primeiro pagamento.',

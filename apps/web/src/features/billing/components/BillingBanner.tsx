@@ -30,7 +30,7 @@ export function BillingBanner() {
       >
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text fz="sm">{t('banner.readOnly')}</Text>
-          <Anchor component={Link} to={paths.configs.upgrade} fz="sm" fw={600}>
+          <Anchor component={Link} to={paths.configs.upgrade} fz="sm" fw={700} c="inherit" underline="always">
             {t('banner.subscribe')}
           </Anchor>
         </Group>
@@ -51,7 +51,7 @@ export function BillingBanner() {
       >
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text fz="sm">{days === 0 ? t('banner.trialToday') : t('banner.trial', { count: days })}</Text>
-          <Anchor component={Link} to={paths.configs.upgrade} fz="sm" fw={600}>
+          <Anchor component={Link} to={paths.configs.upgrade} fz="sm" fw={700} c="inherit" underline="always">
             {t('banner.choosePlan')}
           </Anchor>
         </Group>

@@ -1,5 +1,5 @@
 import type { UserInformation } from '@centavo/shared';
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -72,7 +72,7 @@ function Summary({ info, locale }: { info: UserInformation; locale: string }) {
     rows.push([t('plan.nextCharge'), date.format(new Date(nextCharge))]);
   }
   return (
-    <Section id="plan-summary" title={t('plan.title')}>
+    <Section id="plan-summary" title={t('plan.subscription')}>
       <Stack gap="md">
         <Group gap="xl" wrap="wrap">
           <Stack gap={2}>
@@ -151,47 +151,51 @@ function Invoices({ info, locale }: { info: UserInformation; locale: string }) {
       {info.invoices.length === 0 ? (
         <Text c="dimmed">{t('plan.noInvoices')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('plan.invoiceNumber')}</Table.Th>
-                <Table.Th scope="col">{t('plan.invoiceDate')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('plan.invoiceAmount')}
-                </Table.Th>
-                <Table.Th scope="col">{t('plan.invoiceStatus')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {info.invoices.map((invoice) => (
-                <Table.Tr key={`${invoice.number}-${invoice.created}`} data-testid="invoice-row">
-                  <Table.Td>
-                    {invoice.hosted_invoice_url ? (
-                      <Anchor
-                        href={invoice.hosted_invoice_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={t('plan.invoiceOpen', { number: invoice.number ?? '' })}
-                      >
-                        {invoice.number ?? '—'}
-                      </Anchor>
-                    ) : (
-                      (invoice.number ?? '—')
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={invoice.created}>{date.format(new Date(invoice.created))}</time>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatPrice(invoice.amount_paid, invoice.currency, locale)}
-                  </Table.Td>
-                  <Table.Td>{invoice.status ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // A list, not a table: number, date, amount and status stay readable at 320 px without scrolling.
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {info.invoices.map((invoice, index) => (
+            <Group
+              key={`${invoice.number}-${invoice.created}`}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py="xs"
+              data-testid="invoice-row"
+              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+            >
+              <Stack gap={0} miw={0}>
+                {invoice.hosted_invoice_url ? (
+                  <Anchor
+                    href={invoice.hosted_invoice_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    fw={600}
+                    aria-label={t('plan.invoiceOpen', { number: invoice.number ?? '' })}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {invoice.number ?? '—'}
+                  </Anchor>
+                ) : (
+                  <Text fw={600}>{invoice.number ?? '—'}</Text>
+                )}
+                <Text c="dimmed" fz="sm">
+                  <time dateTime={invoice.created}>{date.format(new Date(invoice.created))}</time>
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatPrice(invoice.amount_paid, invoice.currency, locale)}
+                </Text>
+                <Text c="dimmed" fz="sm">
+                  {t(`plan.invoiceStatuses.${invoice.status ?? 'draft'}`, {
+                    defaultValue: invoice.status ?? '',
+                  })}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Section>
   );
