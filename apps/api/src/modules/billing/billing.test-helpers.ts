@@ -7,6 +7,7 @@ import {
   startStripeServer,
   TEST_SECRET_KEY,
 } from '../../../test/stripe/server.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 
 export interface BillingContext {
   ctx: TestContext;
@@ -15,16 +16,22 @@ export interface BillingContext {
 }
 
 /** The app with billing on, its real Stripe SDK pointed at a local Stripe-shaped server this test owns. */
-export async function createBillingApp(env: Record<string, string> = {}): Promise<BillingContext> {
+export async function createBillingApp(
+  env: Record<string, string> = {},
+  mailer?: Mailer,
+): Promise<BillingContext> {
   const stripe = await startStripeServer();
-  const ctx = await createTestApp({
-    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_PRICE_MONTHLY: PRICES.monthly.id,
-    STRIPE_PRICE_YEARLY: PRICES.yearly.id,
-    ...env,
-  });
+  const ctx = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_PRICE_MONTHLY: PRICES.monthly.id,
+      STRIPE_PRICE_YEARLY: PRICES.yearly.id,
+      ...env,
+    },
+    mailer,
+  );
   return {
     ctx,
     stripe,
