@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/context.ts';
+import { billingEntitlement } from './billing-entitlement.ts';
 import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
 import { ledgerApi } from './ledger-api.ts';
@@ -17,6 +18,7 @@ export const benchmarks: Benchmark[] = [
   ledgerApi('D1'),
   entriesBrowser,
   peerActual,
+  billingEntitlement,
 ];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */
