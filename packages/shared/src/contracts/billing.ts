@@ -51,6 +51,11 @@ export const userInformationSchema = z.object({
 });
 export type UserInformation = z.infer<typeof userInformationSchema>;
 
+export const userInformationQuerySchema = z.object({
+  /** `false`: the subscription only, no call to Stripe for invoices (the layout's banner asks this way). */
+  invoices: z.enum(['true', 'false']).default('true').meta({ example: 'false' }),
+});
+
 export const checkoutSessionBodySchema = z.strictObject({ plan: planSchema });
 export type CheckoutSessionBody = z.infer<typeof checkoutSessionBodySchema>;
 

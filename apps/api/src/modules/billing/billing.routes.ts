@@ -5,6 +5,7 @@ import {
   errorBodySchema,
   redirectUrlSchema,
   refundBodySchema,
+  userInformationQuerySchema,
   userInformationSchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
@@ -24,10 +25,11 @@ export async function billingRoutes(app: App): Promise<void> {
         summary: "The user's plan, subscription status, access and last invoices",
         operationId: 'getBillingInformation',
         tags,
+        querystring: userInformationQuerySchema,
         response: { 200: userInformationSchema, ...errors },
       },
     },
-    async (request) => app.billing.information(request.user.id),
+    async (request) => app.billing.information(request.user.id, request.query.invoices === 'true'),
   );
 
   app.post(

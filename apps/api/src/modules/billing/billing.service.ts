@@ -341,7 +341,7 @@ export class BillingService {
   }
 
   /** GET /stripe/user-information. */
-  async information(userId: number): Promise<UserInformation> {
+  async information(userId: number, withInvoices = true): Promise<UserInformation> {
     if (!this.#deps.stripe) {
       return {
         billing: false,

@@ -130,6 +130,19 @@ describe('registration', () => {
   }
 });
 
+describe('user information', () => {
+  it('without invoices answers from the server’s copy and asks Stripe nothing', async () => {
+    const user = await registerUser(b.ctx);
+    b.stripe.clearRequests();
+    const res = await api(b.ctx, 'GET', '/stripe/user-information?invoices=false', { headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'trialing', access: 'full', invoices: [] });
+    expect(b.stripe.requests()).toHaveLength(0);
+    await info(user);
+    expect(b.stripe.requests({ method: 'GET', path: '/v1/invoices' })).toHaveLength(1);
+  });
+});
+
 describe('prices', () => {
   it('answers both plans as Stripe has them, cached between calls', async () => {
     const first = await api(b.ctx, 'GET', '/stripe/prices');

@@ -31,6 +31,8 @@ export const queryKeys = {
     all: ['billing'] as const,
     prices: ['billing', 'prices'] as const,
     information: ['billing', 'information'] as const,
+    /** The subscription without invoices (no Stripe call): banners and the upgrade page. */
+    status: ['billing', 'status'] as const,
     config: ['billing', 'config'] as const,
   },
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,

@@ -33,6 +33,16 @@ export function useBillingInformation(enabled = true) {
   });
 }
 
+/** The subscription and access without invoices: the server answers from its copy, without asking Stripe. */
+export function useBillingStatus(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.billing.status,
+    queryFn: () => apiRequest<UserInformation>('/stripe/user-information?invoices=false'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 /** POST /billing/checkout-session → Stripe Checkout's URL. */
 export function useCheckout() {
   return useMutation({
@@ -57,7 +67,10 @@ export function useConfirmCheckout() {
         method: 'POST',
         body: { session_id: sessionId },
       }),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.billing.information, answer.information),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(queryKeys.billing.information, answer.information);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.billing.status });
+    },
   });
 }
 
@@ -66,6 +79,9 @@ export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<UserInformation>('/billing/refund', { method: 'POST', body: {} }),
-    onSuccess: (information) => queryClient.setQueryData(queryKeys.billing.information, information),
+    onSuccess: async (information) => {
+      queryClient.setQueryData(queryKeys.billing.information, information);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.billing.status });
+    },
   });
 }

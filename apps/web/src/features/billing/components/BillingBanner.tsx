@@ -3,7 +3,7 @@ import { IconHourglass, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { useBillingEnabled, useBillingInformation } from '../api/billing.ts';
+import { useBillingEnabled, useBillingStatus } from '../api/billing.ts';
 import { daysLeft } from '../pricing.ts';
 
 /**
@@ -14,7 +14,7 @@ export function BillingBanner() {
   const { t } = useTranslation('billing');
   const location = useLocation();
   // Self-hosted instances (billing off) make no billing request from the layout at all.
-  const info = useBillingInformation(useBillingEnabled());
+  const info = useBillingStatus(useBillingEnabled());
   const data = info.data;
   if (!data?.billing || location.pathname === paths.configs.upgrade) return null;
 

@@ -12,7 +12,7 @@ import { intlLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useBillingInformation, useCheckout, usePrices } from '../api/billing.ts';
+import { useBillingStatus, useCheckout, usePrices } from '../api/billing.ts';
 import { daysLeft, formatPrice, yearlySaving } from '../pricing.ts';
 
 function PlanCard({ price, prices, locale }: { price: PlanPrice; prices: PlanPrice[]; locale: string }) {
@@ -88,13 +88,13 @@ export function UpgradePage() {
   const { redirecting } = useAuth();
   const queryClient = useQueryClient();
   const prices = usePrices();
-  const info = useBillingInformation();
+  const info = useBillingStatus();
 
   useEffect(() => {
     // The redirect is over once the page shows; the access that caused it is re-read.
     if (redirecting) {
       setAuthState({ redirecting: false });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.billing.information });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
     }
   }, [redirecting, queryClient]);
 
