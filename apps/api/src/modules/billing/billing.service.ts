@@ -361,11 +361,13 @@ export class BillingService {
     try {
       const ensured = await this.ensureCustomer(userId);
       user = ensured.user;
-      const list = await this.#deps.stripe.invoices.list({
-        customer: ensured.customer,
-        limit: INVOICES_SHOWN,
-      });
-      invoices = list.data;
+      if (withInvoices) {
+        const list = await this.#deps.stripe.invoices.list({
+          customer: ensured.customer,
+          limit: INVOICES_SHOWN,
+        });
+        invoices = list.data;
+      }
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Stripe away: the server's copy still answers (billing errors never block the page).
