@@ -20,6 +20,18 @@ if (!process.env.E2E_DATA_DIR) {
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+// Billing (#12): a second server with billing on, its Stripe SDK pointed at the local Stripe test server
+// (apps/api/test/stripe), which delivers its signed events to that server's webhook. The first server stays
+// self-hosted (billing off), so the other flows are untouched. billing.spec.ts uses BILLING_URL.
+process.env.E2E_BILLING_PORT ??= String(port + 1);
+process.env.E2E_STRIPE_PORT ??= String(port + 2);
+const billingPort = Number(process.env.E2E_BILLING_PORT);
+const stripePort = Number(process.env.E2E_STRIPE_PORT);
+export const BILLING_URL = `http://127.0.0.1:${billingPort}`;
+export const STRIPE_URL = `http://127.0.0.1:${stripePort}`;
+/** Obviously fake: the test server accepts any key, and the webhook secret is the test server's default. */
+const STRIPE_TEST_KEY = 'sk_test_centavo';
+const STRIPE_TEST_WEBHOOK_SECRET = ['whsec', 'centavo', 'test', 'secret'].join('_');
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -40,6 +52,7 @@ export default defineConfig({
     ...(process.env.LEDGER_SCREENSHOTS ? [] : ['**/accounts-screens.spec.ts']),
     ...(process.env.CARDS_SCREENSHOTS ? [] : ['**/cards-screens.spec.ts']),
     ...(process.env.REPORTS_SCREENSHOTS ? [] : ['**/reports-screens.spec.ts']),
+    ...(process.env.BILLING_SCREENSHOTS ? [] : ['**/billing-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.
@@ -59,24 +72,59 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // `npm start`, as shipped: the API server built to JavaScript when a source changed, with its runtime
-    // settings; WEB_DIST (the private copy above) tells it not to build the web app.
-    command: `"${process.execPath}" scripts/start.mjs`,
-    cwd: root,
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
+  webServer: [
+    {
+      // `npm start`, as shipped: the API server built to JavaScript when a source changed, with its runtime
+      // settings; WEB_DIST (the private copy above) tells it not to build the web app.
+      command: `"${process.execPath}" scripts/start.mjs`,
+      cwd: root,
+      url: `${baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
+      },
     },
-  },
+    {
+      command: `"${process.execPath}" apps/api/test/stripe/cli.ts --port ${stripePort} --webhook-url ${BILLING_URL}/api/v1/stripe/webhook --webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET}`,
+      cwd: root,
+      url: `${STRIPE_URL}/_control/state`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The TypeScript server itself (as `npm run dev` runs it): `npm start` above owns the bundle's file.
+      command: `"${process.execPath}" apps/api/src/server.ts`,
+      cwd: root,
+      url: `${BILLING_URL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: join(process.env.E2E_DATA_DIR, 'billing'),
+        PORT: String(billingPort),
+        HOST: '127.0.0.1',
+        APP_URL: BILLING_URL,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+        STRIPE_API_BASE: STRIPE_URL,
+        STRIPE_PRICE_MONTHLY: 'price_centavo_monthly',
+        STRIPE_PRICE_YEARLY: 'price_centavo_yearly',
+      },
+    },
+  ],
 });

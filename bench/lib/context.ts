@@ -12,7 +12,7 @@ export interface Benchmark {
   name: string;
   title: string;
   /** Which issue it belongs to; `npm run bench -- --only foundation` runs a whole group. */
-  group: 'foundation' | 'ledger';
+  group: 'foundation' | 'ledger' | 'billing';
   run(ctx: BenchContext, result: BenchResult): Promise<void>;
 }
 

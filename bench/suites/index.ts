@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/context.ts';
+import { billingEntitlement } from './billing-entitlement.ts';
 import { cardsApi } from './cards-api.ts';
 import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
@@ -21,6 +22,7 @@ export const benchmarks: Benchmark[] = [
   peerActual,
   cardsApi,
   reportsApi,
+  billingEntitlement,
 ];
 
 /** Not in the default run (minutes of generation, or a smaller variant): `--only <name>` runs them. */

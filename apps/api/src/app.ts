@@ -8,8 +8,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { App } from './lib/http.ts';
 import { AccessTokens } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { decorateBilling } from './modules/billing/index.ts';
 import { modules } from './modules/index.ts';
-import { requireAccessDeclarations } from './plugins/access.ts';
+import { enforceEntitlement, requireAccessDeclarations } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -97,6 +98,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await registerOpenApi(app, VERSION);
   registerAuth(app);
   requireAccessDeclarations(app);
+  decorateBilling(app);
+  enforceEntitlement(app);
   await registerRateLimit(app);
 
   await app.register(

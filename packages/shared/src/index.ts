@@ -2,6 +2,7 @@ export * from './cards.ts';
 export * from './constants.ts';
 export * from './contracts/accounts.ts';
 export * from './contracts/banks.ts';
+export * from './contracts/billing.ts';
 export * from './contracts/cards.ts';
 export * from './contracts/categories.ts';
 export * from './contracts/common.ts';

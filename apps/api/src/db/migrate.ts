@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_drop_user_changes.ts';
 import * as m006 from './migrations/006_user_money_totals.ts';
 import * as m007 from './migrations/007_cards.ts';
 import * as m008 from './migrations/008_reports.ts';
+import * as m009 from './migrations/009_billing.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -21,6 +22,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '006_user_money_totals': m006,
   '007_cards': m007,
   '008_reports': m008,
+  '009_billing': m009,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

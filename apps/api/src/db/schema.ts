@@ -1,10 +1,16 @@
 import type { Generated } from 'kysely';
+import type { BillingTables } from './tables/billing.ts';
 import type { IdentityTables } from './tables/identity.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { ReferenceTables } from './tables/reference.ts';
 import type { ReportTables } from './tables/reports.ts';
 
 /** The whole database as Kysely sees it: each feature declares its own tables beside its repository. */
-export interface Database extends IdentityTables, ReferenceTables, LedgerTables, ReportTables {}
+export interface Database
+  extends IdentityTables,
+    ReferenceTables,
+    LedgerTables,
+    ReportTables,
+    BillingTables {}
 
 export type Id = Generated<number>;

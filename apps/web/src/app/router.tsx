@@ -27,13 +27,18 @@ const DashboardRoute = lazyPage(
   'DashboardPage',
   ['reports'],
 );
-const MyPlanRoute = lazyPage(comingSoon, 'MyPlanRoute');
+const MyPlanRoute = lazyPage(() => import('../features/billing/pages/MyPlanPage.tsx'), 'MyPlanPage', [
+  'billing',
+]);
 const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
-const UpgradeRoute = lazyPage(comingSoon, 'UpgradeRoute');
+const UpgradeRoute = lazyPage(() => import('../features/billing/pages/UpgradePage.tsx'), 'UpgradePage', [
+  'billing',
+]);
 // The navigation lists the cards (features/cards), so their texts come with the shell.
 const LoggedInLayout = lazyPage(() => import('./layouts/LoggedInLayout.tsx'), 'LoggedInLayout', ['cards']);
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage', [
   'landing',
+  'billing',
 ]);
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage', ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage', [

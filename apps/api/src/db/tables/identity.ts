@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
+import type { UserBillingColumns } from './billing.ts';
 
-export interface UsersTable {
+export interface UsersTable extends UserBillingColumns {
   id: Generated<number>;
   name: string;
   email: string;

@@ -83,6 +83,8 @@ export async function budgetRoutes(app: App): Promise<void> {
   app.get(
     '/budget/deleteByMonth',
     {
+      // A GET that writes finance data: declared so a read-only subscription cannot erase budgets.
+      config: { access: 'finance-write' },
       schema: {
         summary: "Erase a month's budgets",
         operationId: 'eraseBudgetsOfMonth',

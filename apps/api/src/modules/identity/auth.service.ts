@@ -124,6 +124,7 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   let sendVerification: () => void = () => {};
   let tokens: TokenResponse;
+  let userId: number | undefined;
   try {
     tokens = await deps.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, {
@@ -134,6 +135,7 @@ export async function register(
         languageId,
         now: nowIso(),
       });
+      userId = user.id;
       await recordAccountLog(trx, user.id, 'register', request);
       sendVerification = await createVerification(deps, trx, user);
       return issueTokens(deps, trx, user);
@@ -146,6 +148,12 @@ export async function register(
     return registrationTaken(deps, winner, request, reply);
   }
   sendVerification();
+  // After the commit, never failing the sign-up: a Stripe outage is retried on the next billing call.
+  if (userId !== undefined && deps.billing.enabled) {
+    await deps.billing.afterRegister(userId);
+    const row = await findUserById(deps.db, userId);
+    tokens = { ...tokens, stripe_customer_id: row?.stripe_customer_id ?? null };
+  }
   return tokens;
 }
 

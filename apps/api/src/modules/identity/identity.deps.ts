@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AccessTokens } from '../../lib/jwt.ts';
 import type { RateLimits } from '../../plugins/rate-limit.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import type { LimitName } from './limits.ts';
 import type { MailOutbox } from './mail.ts';
 
@@ -12,4 +13,6 @@ export interface IdentityDeps {
   accessTokens: AccessTokens;
   outbox: MailOutbox;
   limiter: RateLimits<LimitName>;
+  /** Sign-up creates the Stripe customer and trial; deletion cancels and deletes them. */
+  billing: BillingService;
 }

@@ -18,6 +18,7 @@ export async function identityModule(app: App): Promise<void> {
     accessTokens: app.accessTokens,
     outbox,
     limiter: identityLimits(app),
+    billing: app.billing,
   };
 
   await app.register(async (open) => authRoutes(open, deps));

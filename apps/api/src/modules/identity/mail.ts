@@ -15,7 +15,10 @@ function escapeHtml(text: string): string {
 }
 
 export interface MailContent {
-  kind: 'verify' | 'reset' | 'registerAttempt';
+  /** The message's texts: `<namespace>:<kind>.subject|intro|action|ignore`. */
+  kind: 'verify' | 'reset' | 'registerAttempt' | `mail.${string}`;
+  /** The catalogue namespace of the kind's texts (`mail` unless a feature keeps its own, e.g. `billing`). */
+  namespace?: string;
   locale: LocaleCode;
   appName: string;
   to: string;
@@ -33,11 +36,15 @@ export function composeMail(content: MailContent): MailMessage {
   const params = { app: content.appName, ...content.params };
   const t = (key: string, extra: Record<string, string | number> = {}) =>
     translate(locale, `mail:${key}`, { ...params, ...extra });
-  const subject = t(`${kind}.subject`);
+  const own = (key: string) =>
+    content.namespace
+      ? translate(locale, `${content.namespace}:${kind}.${key}`, params)
+      : t(`${kind}.${key}`);
+  const subject = own('subject');
   const greeting = t('greeting', { name: content.name });
-  const intro = t(`${kind}.intro`);
-  const action = t(`${kind}.action`);
-  const ignore = t(`${kind}.ignore`);
+  const intro = own('intro');
+  const action = own('action');
+  const ignore = own('ignore');
   const signature = t('signature');
   const forgot = content.secondaryLink ? t('registerAttempt.forgot') : undefined;
 

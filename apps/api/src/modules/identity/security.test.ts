@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/auth/verify-email',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
+  // Billing (#12): the landing page shows the prices; Stripe authenticates its webhook by signature.
+  'GET /api/v1/stripe/prices',
+  'POST /api/v1/stripe/webhook',
 ]);
 
 function isPublic(method: string, url: string): boolean {

@@ -133,6 +133,8 @@ export async function deleteAccount(deps: IdentityDeps, userId: number, password
   if (!(await verifyPassword(row.password_hash, password))) {
     throw validationError({ password: 'passwordIncorrect' });
   }
+  // Stripe first: the subscription ends and the customer goes; if Stripe is away the account stays (503).
+  await deps.billing.beforeDelete(userId);
   await deps.db.transaction().execute(async (trx) => {
     // Explicit although the cascade removes them too: no session survives even if a cascade were missing.
     await revokeAllRefreshTokens(trx, userId, nowIso());

@@ -18,6 +18,10 @@ const SIGNED_IN_COLUMNS = [
   'stripe_customer_id',
   'created_at',
   'sessions_valid_from',
+  // The subscription's copy (migration 009): entitlement is decided from this same read (billing/entitlement.ts).
+  'subscription_status',
+  'trial_end',
+  'past_due_since',
 ] as const;
 
 export type SignedInUserRow = Pick<UserRow, (typeof SIGNED_IN_COLUMNS)[number]>;

@@ -41,6 +41,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { isSigningOut, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
+import { BillingBanner } from '../../features/billing/components/BillingBanner.tsx';
 import { CardsNav } from '../../features/cards/components/CardsNav.tsx';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -266,6 +267,10 @@ export function LoggedInLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <ErrorBoundary resetKey={location.pathname}>
+          {/* Its own boundary: the banner's texts load without holding the page. */}
+          <Suspense fallback={null}>
+            <BillingBanner />
+          </Suspense>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

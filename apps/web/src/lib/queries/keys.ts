@@ -49,6 +49,15 @@ export const queryKeys = {
     report: (kind: string, params: object) => [...queryKeys.figures.all, 'report', kind, params] as const,
   },
   preferences: ['user', 'preferences'] as const,
+  /** Billing (#12): the plans' prices (public) and the signed-in user's subscription. */
+  billing: {
+    all: ['billing'] as const,
+    prices: ['billing', 'prices'] as const,
+    information: ['billing', 'information'] as const,
+    /** The subscription without invoices (no Stripe call): banners and the upgrade page. */
+    status: ['billing', 'status'] as const,
+    config: ['billing', 'config'] as const,
+  },
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,
   /** Reference data (changes only with a deploy). */
   reference: {

@@ -5,6 +5,10 @@ export const api = {
   messages: {
     invalidData: 'Os dados informados são inválidos',
     subscriptionRequired: 'User without a valid Subscription',
+    // Cobrança (DESIGN.md §6).
+    billingDisabled: 'A cobrança não está ativada neste servidor',
+    webhookSignatureInvalid: 'A assinatura do webhook não é válida',
+    refundNotEligible: 'O reembolso só é possível até 7 dias após o primeiro pagamento',
     badUrl: 'O endereço da requisição não é válido',
     urlTooLong: 'O endereço da requisição é longo demais',
     unauthenticated: 'Não autenticado',

@@ -1,5 +1,6 @@
 import { api } from './api.ts';
 import { auth } from './auth.ts';
+import { billing } from './billing.ts';
 import { cards } from './cards.ts';
 import { common } from './common.ts';
 import { entries } from './entries.ts';
@@ -15,6 +16,7 @@ import { validation } from './validation.ts';
 export const br = {
   api,
   auth,
+  billing,
   cards,
   common,
   entries,

@@ -10,6 +10,10 @@ export const api = {
     // Error handler and lib/errors.ts.
     invalidData: 'The given data was invalid',
     subscriptionRequired: 'User without a valid Subscription',
+    // Billing (DESIGN.md §6).
+    billingDisabled: 'Billing is not enabled on this server',
+    webhookSignatureInvalid: 'The webhook signature is not valid',
+    refundNotEligible: 'A refund is only possible within 7 days of the first payment',
     badUrl: 'The address of the request is not valid',
     urlTooLong: 'The address of the request is too long',
     unauthenticated: 'Unauthenticated',

@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
 import {
+  Alert,
   Anchor,
   Badge,
   Box,
@@ -31,6 +32,10 @@ import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
+import { useLocale } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/locale.ts';
+import { usePrices } from '../../billing/api/billing.ts';
+import { formatPrice, yearlySaving } from '../../billing/pricing.ts';
 import classes from './LandingPage.module.css';
 
 const FEATURES = [
@@ -44,7 +49,11 @@ const FEATURES = [
 
 /** Public home page (DESIGN §7): what Centavo is, the two plans and the 7-day trial. */
 export function LandingPage() {
-  const { t } = useTranslation(['landing', 'common']);
+  const { t } = useTranslation(['landing', 'common', 'billing']);
+  // Real prices from Stripe when billing is on; [] on a self-hosted instance (no STRIPE_SECRET_KEY).
+  const prices = usePrices();
+  const locale = intlLocale(useLocale());
+  const saving = prices.data ? yearlySaving(prices.data) : null;
   usePageTitle(t('title'));
   return (
     <Box className={classes.page}>
@@ -118,6 +127,11 @@ export function LandingPage() {
                 {t('plans.heading')}
               </Title>
               <Text c="dimmed">{t('plans.subtitle', { days: TRIAL_DAYS })}</Text>
+              {prices.data?.length === 0 ? (
+                <Alert color="blue" variant="light" data-testid="self-hosted" maw={560}>
+                  {t('billing:plan.selfHosted')}
+                </Alert>
+              ) : null}
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               {(['monthly', 'yearly'] as const).map((plan) => (
@@ -135,6 +149,28 @@ export function LandingPage() {
                     </Title>
                     {plan === 'yearly' ? <Badge variant="light">{t('plans.yearly.badge')}</Badge> : null}
                   </Group>
+                  {(() => {
+                    const price = prices.data?.find((p) => p.plan === plan);
+                    if (!price) return null;
+                    const amount = formatPrice(price.amount, price.currency, locale);
+                    return (
+                      <Stack gap={2} mb="xs">
+                        <Text fz={26} fw={700} data-testid={`landing-price-${plan}`}>
+                          {price.interval === 'year'
+                            ? t('billing:upgrade.perYear', { price: amount })
+                            : t('billing:upgrade.perMonth', { price: amount })}
+                        </Text>
+                        {plan === 'yearly' && saving ? (
+                          <Text fz="sm" fw={600}>
+                            {t('billing:upgrade.saves', {
+                              amount: formatPrice(saving.amount, price.currency, locale),
+                              percent: saving.percent,
+                            })}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    );
+                  })()}
                   <Text c="dimmed" mb="md">
                     {t(`plans.${plan}.body`)}
                   </Text>

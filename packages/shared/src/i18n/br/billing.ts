@@ -1,0 +1,95 @@
+/** br · billing (planos, assinatura, e-mails). As chaves devem ser as mesmas do outro idioma. */
+export const billing = {
+  mail: {
+    trialWillEnd: {
+      subject: 'Seu período de teste do {app} termina em breve',
+      intro:
+        'Seu teste gratuito do {app} termina em poucos dias. Escolha um plano para continuar lançando; sem plano seus dados continuam disponíveis para leitura e exportação.',
+      action: 'Escolher um plano',
+      ignore: 'Se você já escolheu um plano, pode ignorar este e-mail.',
+    },
+    paymentFailed: {
+      subject: 'Seu pagamento do {app} não foi aprovado',
+      intro:
+        'Não conseguimos cobrar seu cartão para o {app}. Atualize a forma de pagamento em até 3 dias para manter o acesso completo.',
+      action: 'Atualizar forma de pagamento',
+      ignore: 'Se você já atualizou, pode ignorar este e-mail.',
+    },
+  },
+  banner: {
+    trial_one: 'Seu teste gratuito termina em {count} dia.',
+    trial_other: 'Seu teste gratuito termina em {count} dias.',
+    trialToday: 'Seu teste gratuito termina hoje.',
+    choosePlan: 'Escolher um plano',
+    readOnly:
+      'Sua assinatura não está ativa: você pode ler e exportar seus dados, mas alterações exigem um plano.',
+    subscribe: 'Assinar',
+  },
+  plan: {
+    subscription: 'Assinatura',
+    title: 'Meu plano',
+    selfHosted:
+      'Esta instalação é própria (self-hosted): a cobrança está desativada e todos os recursos estão liberados.',
+    statusLabel: 'Situação',
+    planLabel: 'Plano',
+    trialEnds: 'Fim do teste',
+    nextCharge: 'Próxima cobrança',
+    accessEnds: 'Acesso até',
+    noPlan: 'Nenhum plano ainda',
+    monthly: 'Mensal',
+    yearly: 'Anual',
+    status: {
+      trialing: 'Teste gratuito',
+      active: 'Ativa',
+      past_due: 'Pagamento em atraso',
+      canceled: 'Cancelada',
+      unpaid: 'Não paga',
+      paused: 'Pausada',
+      incomplete: 'Incompleta',
+      incomplete_expired: 'Expirada',
+      none: 'Sem assinatura',
+    },
+    cancelNotice:
+      'Sua assinatura foi cancelada e termina em {date}. Você pode retomá-la no portal de cobrança.',
+    readOnlyNotice: 'Sua conta está somente leitura até você assinar.',
+    manage: 'Gerenciar cobrança',
+    manageHint: 'Cartão, faturas, troca de plano, pausa e cancelamento ficam no portal de cobrança seguro.',
+    changePlan: 'Trocar de plano',
+    subscribe: 'Escolher um plano',
+    confirming: 'Confirmando seu pagamento…',
+    confirmed: 'Obrigado! Sua assinatura está ativa.',
+    notConfirmed: 'Seu pagamento ainda está sendo processado; esta página se atualiza quando terminar.',
+    invoices: 'Faturas',
+    noInvoices: 'Nenhuma fatura ainda.',
+    invoiceStatuses: {
+      draft: 'Rascunho',
+      open: 'Em aberto',
+      paid: 'Paga',
+      uncollectible: 'Incobrável',
+      void: 'Anulada',
+    },
+    invoiceOpen: 'Abrir fatura {number}',
+    refundTitle: 'Direito de arrependimento',
+    refundBody: 'Até {date} você pode cancelar e receber de volta o valor integral do primeiro pagamento.',
+    refund: 'Cancelar e reembolsar',
+    refundConfirm:
+      'Cancelar sua assinatura agora e reembolsar o pagamento? Sua conta ficará somente leitura.',
+    refundDone: 'Sua assinatura foi cancelada e o pagamento reembolsado.',
+    loadError: 'As informações de cobrança não estão disponíveis agora.',
+  },
+  upgrade: {
+    title: 'Escolha seu plano',
+    subtitle: 'Acesso completo a todos os recursos. Cancele quando quiser.',
+    trialLeft_one: 'Resta {count} dia de teste gratuito; ele continua valendo no plano que você escolher.',
+    trialLeft_other:
+      'Restam {count} dias de teste gratuito; eles continuam valendo no plano que você escolher.',
+    readOnly: 'Sua assinatura não está ativa: assine para voltar a alterar seus dados.',
+    perMonth: '{price} / mês',
+    perYear: '{price} / ano',
+    yearlyEquivalent: '{price} por mês, cobrado anualmente',
+    saves: 'Economize {amount} ({percent}%) por ano',
+    subscribe: 'Assinar',
+    secure: 'Pagamento na página segura da Stripe. A chave secreta nunca chega ao seu navegador.',
+    pricesUnavailable: 'Os preços não estão disponíveis agora. Tente novamente mais tarde.',
+  },
+} as const;
