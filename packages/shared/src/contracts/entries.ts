@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATIONS } from '../constants.ts';
-import { isValidDate } from '../dates.ts';
+import { isDateInRange, isValidDate } from '../dates.ts';
 import { apiMessage } from '../errors.ts';
 import {
   amountSchema,
@@ -28,7 +28,8 @@ export const INSTALLMENTS_MAX = 420;
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
 const limitFixedDateInput = z
   .string()
-  .refine((v) => v === '' || isValidDate(v), { message: apiMessage('dateFormat') })
+  .refine((v) => v === '' || isValidDate(v), { message: apiMessage('dateFormat'), abort: true })
+  .refine((v) => v === '' || isDateInRange(v), { message: apiMessage('dateRange') })
   .meta({ description: 'Last date of the series (YYYY-MM-DD); empty or null: no end', example: '2027-12-31' })
   .nullable();
 const limitFixedDateSchema = limitFixedDateInput.optional().transform((v) => (v ? v : null));

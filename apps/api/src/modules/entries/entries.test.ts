@@ -247,7 +247,7 @@ describe('POST /entry', () => {
       expect(res.statusCode, res.body).toBe(404);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
-    expect(await entriesOf(u, 'start_date=2000-01-01&end_date=2100-01-01')).toEqual([]);
+    expect(await entriesOf(u, 'start_date=2000-01-01&end_date=2070-01-01')).toEqual([]);
     const bal = await balance(u, '2026-11');
     expect(bal.accounts.map((a: { predicted_balance: number }) => a.predicted_balance)).toEqual([0, 0]);
     void acc2;
@@ -512,12 +512,12 @@ describe('balances', () => {
     await createEntry(u, expense(a, { value: 10, date: today }));
     if (tomorrow.slice(0, 7) === month)
       await createEntry(u, expense(a, { value: 1, date: tomorrow, paid: true }));
-    await createEntry(u, expense(a, { value: 7, date: '2099-01-01', paid: true }));
+    await createEntry(u, expense(a, { value: 7, date: '2070-01-01', paid: true }));
     const got = (await u.request({ method: 'GET', url: `/api/v1/account/${a}` })).json();
     expect(got.balance).toBe(900);
     const expectedPredicted = 1000 - 100 - 10 - (tomorrow.slice(0, 7) === month ? 1 : 0);
     expect(got.predicted_balance).toBe(expectedPredicted);
-    const later = (await u.request({ method: 'GET', url: `/api/v1/account?month=2099-01` })).json().data[0];
+    const later = (await u.request({ method: 'GET', url: `/api/v1/account?month=2070-01` })).json().data[0];
     expect(later.predicted_balance).toBe(expectedPredicted - 7);
     expect(later.balance).toBe(900);
   });
@@ -797,5 +797,48 @@ describe('GET /entry/export', () => {
       .execute();
     expect(logs.filter((l) => l.event === 'export')).toHaveLength(2);
     expect((await u.request({ method: 'GET', url: '/api/v1/entry/export?format=pdf' })).statusCode).toBe(422);
+  });
+});
+
+describe('the accepted dates (issue 13 #2): 1900-01-01 to 50 years ahead', () => {
+  it('refuses dates, end dates, filters and months outside the range with a clear message, and writes nothing', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const now = new Date();
+    const last = `${now.getUTCFullYear() + 50}-${now.toISOString().slice(5, 10)}`.replace(
+      /-02-29$/,
+      '-02-28',
+    );
+    const past = `${now.getUTCFullYear() + 51}-01-01`;
+    const message = 'Choose a date between 01/01/1900 and 50 years from today';
+    for (const payload of [
+      expense(acc, { date: '9999-12-31' }),
+      expense(acc, { date: '1899-12-31' }),
+      expense(acc, { date: past }),
+      expense(acc, { fixed: true, limit_fixed_date: '9999-12-31' }),
+    ]) {
+      const res = await u.request({ method: 'POST', url: '/api/v1/entry', payload });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.values(res.json().errors).flat()).toEqual([message]);
+    }
+    expect(await entriesOf(u, 'start_date=1900-01-01&end_date=2070-01-01')).toEqual([]);
+    // The edges are accepted.
+    const first = await createEntry(u, expense(acc, { date: '1900-01-01' }));
+    await createEntry(u, expense(acc, { date: last }));
+    const moved = await u.request({
+      method: 'PUT',
+      url: `/api/v1/entry/${first.id}`,
+      payload: { date: '9999-12-31' },
+    });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().errors).toEqual({ date: [message] });
+    for (const url of [
+      '/api/v1/entry?month=9999-12',
+      '/api/v1/entry?start_date=0001-01-01',
+      '/api/v1/account?month=1899-12',
+    ]) {
+      const res = await u.request({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
+    }
   });
 });

@@ -19,7 +19,7 @@ describe('tags', () => {
     expect((await user.request({ method: 'GET', url: `/api/v1/tag/${tag.id}` })).json()).toEqual(tag);
     const dup = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'TRAVEL' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ name: ['already exists'] });
+    expect(dup.json().errors).toEqual({ name: ['This name is already in use'] });
     const renamed = await user.request({
       method: 'PUT',
       url: `/api/v1/tag/${tag.id}`,
