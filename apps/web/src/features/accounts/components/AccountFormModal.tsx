@@ -113,7 +113,6 @@ function AccountForm({
           label={t('accounts.initialBalance')}
           description={t('accounts.initialBalanceHint')}
           {...form.getInputProps('initial_balance')}
-          onChange={(text) => form.setFieldValue('initial_balance', text)}
         />
         <ColorField
           label={t('common.color')}

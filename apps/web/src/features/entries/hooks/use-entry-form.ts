@@ -82,7 +82,15 @@ export function useEntryForm({
     const error = form.errors[field];
     if (!error) return undefined;
     if (error.kind === 'server') return error.message;
-    if (field === 'value' && error.failure.rule === 'regex') return t('entries:form.invalidAmount');
+    if (field === 'value' && error.failure.rule === 'regex') {
+      // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
+      const text = String(form.values.value).trim();
+      return t(
+        text.startsWith('-') || /^[0.,]+$/.test(text)
+          ? 'entries:form.amountPositive'
+          : 'entries:form.invalidAmount',
+      );
+    }
     if (field === 'destination_account_id' && error.failure.rule === 'is_not')
       return t('entries:form.sameAccount');
     const label = t(`entries:fields.${field}`);

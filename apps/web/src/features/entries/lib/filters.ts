@@ -1,5 +1,6 @@
 import { OPERATIONS } from '@centavo/shared/constants';
-import { currentMonth, type IsoMonth, isValidMonth } from '@centavo/shared/dates';
+import { currentMonth, type IsoMonth, isValidMonth, maxMonth, minMonth } from '@centavo/shared/dates';
+import { clampMonth } from '../../../lib/months.ts';
 
 /** The list's state as kept in the URL query (?month=YYYY-MM&account_id=…): shareable and back-button safe. */
 export interface EntryListState {
@@ -36,7 +37,12 @@ function positiveInt(text: string | null): number | undefined {
 export function parseListState(params: URLSearchParams, now: Date = new Date()): EntryListState {
   const monthText = params.get('month');
   const state: EntryListState = {
-    month: monthText && isValidMonth(monthText) ? monthText : currentMonth(now),
+    // A month past the accepted dates (?month=9999-12) shows the range's nearest month, which the
+    // carousel selects too, instead of a list the carousel cannot reach.
+    month:
+      monthText && isValidMonth(monthText)
+        ? clampMonth(monthText, minMonth(), maxMonth(now))
+        : currentMonth(now),
   };
   const account = positiveInt(params.get('account_id'));
   if (account) state.account_id = account;

@@ -1,0 +1,209 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './pages/AccountsPage.ts';
+import { AppShell } from './pages/AppShell.ts';
+import { RegisterPage } from './pages/AuthPages.ts';
+import { EntriesPage } from './pages/EntriesPage.ts';
+import { newUser } from './support/users.ts';
+
+/**
+ * Issue 13: what a new user met in the first hour. Each test names the defect it covers; each failed
+ * before its fix.
+ */
+
+async function signUp(page: Page, label: string, locale: 'en' | 'br' = 'en') {
+  const user = newUser(label);
+  const register = new RegisterPage(page);
+  await register.goto();
+  await register.register(user);
+  await expect(page).toHaveURL(/\/welcome$/);
+  if (locale === 'br') {
+    await page.goto('/entries/list');
+    await new AppShell(page).switchLanguage('br');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
+  }
+  return user;
+}
+
+async function withAccount(page: Page, label: string, locale: 'en' | 'br' = 'en') {
+  const user = await signUp(page, label, locale);
+  await apiAs(page, 'POST', '/account', { name: 'Checking', initial_balance: 0 });
+  return user;
+}
+
+test('#1 the installment count keeps what is typed and refuses an out-of-range count with a message', async ({
+  page,
+}) => {
+  await withAccount(page, 'n1');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.openNew();
+  const dialog = entries.formDialog();
+  await dialog.getByText(/^installments$/i).click();
+  const count = dialog.getByRole('textbox', { name: /^number of installments/i });
+  await expect(count).toHaveValue('2');
+  for (const typed of ['12', '10', '421']) {
+    await count.blur();
+    await count.click();
+    await page.keyboard.type(typed);
+    await expect(count).toHaveValue(typed);
+  }
+  await count.blur();
+  await expect(dialog.getByText('The installments field must be between 2 and 420')).toBeVisible();
+  await expect(count).toHaveValue('421');
+});
+
+test('#2 a date outside 1900 … 50 years ahead is refused with a message, in the API and the form', async ({
+  page,
+}) => {
+  await withAccount(page, 'n2');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('centavo.auth') ?? '{}').token);
+  const response = await page.request.post('/api/v1/entry', {
+    headers: { authorization: `Bearer ${token.access_token}` },
+    data: {
+      operation_id: 2,
+      description: 'Far',
+      value: 100,
+      date: '9999-12-31',
+      category_id: 1,
+      account_id: 1,
+    },
+  });
+  expect(response.status()).toBe(422);
+  expect((await response.json()).errors.date).toEqual([
+    'Choose a date between 01/01/1900 and 50 years from today',
+  ]);
+  // A hand-edited URL far past the range shows the last month of the range, selected in the carousel.
+  await page.goto('/entries/list?month=9999-12');
+  const carousel = page.getByTestId('month-carousel');
+  await expect(carousel.locator('[aria-current="date"]')).toHaveCount(1);
+  const last = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getUTCFullYear() + 50}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+  await expect(carousel.locator('[aria-current="date"]')).toHaveAttribute('data-month', last);
+  await expect(page.getByTestId('month-next')).toBeDisabled();
+});
+
+test('#2 #3 the month picker reaches any month from January 1900 in a few choices', async ({ page }) => {
+  await withAccount(page, 'n3');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  // #3: a new user can go back from the first day.
+  await expect(page.getByTestId('month-previous')).toBeEnabled();
+  await entries.previousMonth();
+  await page.getByTestId('month-jump').click();
+  const picker = page.getByRole('dialog', { name: /^choose a month$/i });
+  await picker.getByTestId('picker-year').selectOption('1900');
+  await picker.getByRole('button', { name: 'January 1900' }).click();
+  await expect(page).toHaveURL(/month=1900-01/);
+  await expect(page.getByTestId('month-previous')).toBeDisabled();
+  await page.getByTestId('month-jump').click();
+  const lastYear = String(new Date().getUTCFullYear() + 50);
+  await picker.getByTestId('picker-year').selectOption(lastYear);
+  await picker.getByRole('button', { name: `January ${lastYear}` }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${lastYear}-01`));
+});
+
+test('#19 paid starts on for a date up to today and off for a future date, until the person sets it', async ({
+  page,
+}) => {
+  await withAccount(page, 'n19');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.openNew();
+  const dialog = entries.formDialog();
+  const paid = dialog.getByTestId('entry-paid');
+  await expect(paid).toBeChecked();
+  const future = `${new Date().getUTCFullYear() + 1}-01-15`;
+  await dialog.getByLabel(/^date/i).fill(future);
+  await expect(paid).not.toBeChecked();
+  await dialog.getByLabel(/^date/i).fill('2020-01-15');
+  await expect(paid).toBeChecked();
+  // Set paid by hand (from the keyboard): the date no longer moves it.
+  await dialog.getByRole('textbox', { name: /^description/i }).click();
+  await paid.focus();
+  await page.keyboard.press('Space');
+  await expect(paid).not.toBeChecked();
+  await dialog.getByLabel(/^date/i).fill('2020-02-15');
+  await dialog.getByRole('textbox', { name: /^description/i }).click();
+  await expect(paid).not.toBeChecked();
+});
+
+test('#4 Escape or a click outside asks before discarding a filled form; Save is in view at 800 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await withAccount(page, 'n4');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.openNew();
+  const dialog = entries.formDialog();
+  await expect(dialog.getByTestId('entry-save')).toBeInViewport();
+  await dialog.getByText(/^installments$/i).click();
+  await expect(dialog.getByTestId('entry-save')).toBeInViewport();
+  await dialog.getByRole('textbox', { name: /^description/i }).fill('Notebook');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard this entry?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: /^description/i })).toHaveValue('Notebook');
+  // A click on the overlay, outside the dialog.
+  await page.mouse.click(5, 5);
+  await expect(ask).toBeVisible();
+  await ask.getByTestId('discard-confirm').click();
+  await expect(dialog).toBeHidden();
+  // An untouched form closes at once.
+  await entries.openNew();
+  await page.keyboard.press('Escape');
+  await expect(entries.formDialog()).toBeHidden();
+});
+
+test('#6 the amount: letters are refused, zero and negative say the amount must be positive', async ({
+  page,
+}) => {
+  await withAccount(page, 'n6');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.openNew();
+  const dialog = entries.formDialog();
+  const amount = dialog.getByRole('textbox', { name: /^amount/i });
+  await amount.click();
+  await page.keyboard.type('12a3');
+  await expect(amount).toHaveValue('123');
+  const positive = 'The amount must be greater than zero; the type (expense or income) gives its sign';
+  for (const typed of ['0', '-5', '0,00']) {
+    await amount.fill(typed);
+    await amount.blur();
+    await expect(dialog.getByText(positive)).toBeVisible();
+  }
+  // Opening a dropdown does not flag it as missing; submitting does, naming the field by its label.
+  await dialog.getByLabel(/^account/i).click();
+  await expect(dialog.getByText(/account field is required/i)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});
+
+test('#8 dates are typed and shown in the interface language, not the browser locale', async ({ page }) => {
+  await withAccount(page, 'n8', 'br');
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.openNew();
+  const dialog = entries.formDialog();
+  const date = dialog.getByRole('textbox', { name: /^data/i });
+  const today = new Date().toISOString().slice(0, 10);
+  const [y, m, d] = today.split('-');
+  await expect(date).toHaveValue(`${d}/${m}/${y}`);
+  await date.fill('05/03/2026');
+  await date.blur();
+  await expect(date).toHaveValue('05/03/2026');
+  // The calendar speaks Portuguese.
+  await date.click();
+  await expect(page.getByRole('button', { name: /^março 2026$/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // An absurd year gets the range message (#2) in Portuguese.
+  await date.fill('31/12/9999');
+  await date.blur();
+  await expect(
+    dialog.getByText('O campo data deve ser uma data entre 01/01/1900 e daqui a 50 anos'),
+  ).toBeVisible();
+});
