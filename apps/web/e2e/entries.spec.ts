@@ -155,6 +155,8 @@ async function entriesFlow(page: Page, x: Texts) {
       // Typed with the other language's separators on purpose: both are understood.
       value: x.locale === 'en' ? '123,45' : '123.45',
       date: `${m0}-06`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       tags: ['food'],
     });
@@ -173,6 +175,8 @@ async function entriesFlow(page: Page, x: Texts) {
       description: x.laptop,
       value: x.locale === 'en' ? '1,000.00' : '1.000,00',
       date: `${m0}-10`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       category: x.shopping,
       installments: 3,
@@ -186,6 +190,8 @@ async function entriesFlow(page: Page, x: Texts) {
       description: x.internet,
       value: '99,90',
       date: `${m0}-15`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       category: x.bills,
       fixed: true,

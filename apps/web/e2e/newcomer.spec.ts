@@ -3,6 +3,7 @@ import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
+import { linkFromMail, mailCount } from './support/mail.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -38,6 +39,8 @@ test('#1 the installment count keeps what is typed and refuses an out-of-range c
   await entries.goto();
   await entries.openNew();
   const dialog = entries.formDialog();
+  // The dialog focuses its first field once open: typing before that would land there instead.
+  await expect(dialog.getByRole('textbox', { name: /^description/i })).toBeFocused();
   await dialog.getByText(/^installments$/i).click();
   const count = dialog.getByRole('textbox', { name: /^number of installments/i });
   await expect(count).toHaveValue('2');
@@ -206,4 +209,100 @@ test('#8 dates are typed and shown in the interface language, not the browser lo
   await expect(
     dialog.getByText('O campo data deve ser uma data entre 01/01/1900 e daqui a 50 anos'),
   ).toBeVisible();
+});
+
+test('#5 a wrong current password is said once, under the field, without an "Unexpected error" toast', async ({
+  page,
+}) => {
+  const user = await signUp(page, 'n5');
+  await page.goto('/profile');
+  // Records any "Unexpected error" text that appears, however briefly (error toasts close after 2 s).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { unexpectedSeen: seen });
+    new MutationObserver(() => {
+      if (/unexpected error/i.test(document.body.innerText)) seen.push('seen');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const form = page.getByRole('form', { name: /^password$/i });
+  const change = async (current: string) => {
+    await form.getByLabel(/^current password/i).fill(current);
+    await form.getByLabel(/^new password/i).fill('Another-secret-1');
+    await form.getByLabel(/^confirm the new password/i).fill('Another-secret-1');
+    await form.getByRole('button', { name: /change password/i }).click();
+  };
+  await change('not-my-password');
+  await expect(form.getByText('The current password is incorrect')).toBeVisible();
+  await expect(page.getByText('The current password is incorrect')).toHaveCount(1);
+  // A toast of the failure would come before this success toast: once that shows, none came.
+  await change(user.password);
+  await expect(page.getByText(/your password was changed/i)).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { unexpectedSeen: string[] }).unexpectedSeen),
+  ).toEqual([]);
+});
+
+test('#9 currency and country names are in Português and found without accents', async ({ page }) => {
+  await signUp(page, 'n9', 'br');
+  await page.goto('/configs/preferences');
+  const currency = page.getByRole('combobox', { name: /^moeda/i });
+  await currency.click();
+  await currency.fill('dolar');
+  await expect(page.getByRole('option', { name: 'USD — Dólar americano' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const country = page.getByRole('combobox', { name: /^país/i });
+  await country.click();
+  await country.fill('alemanha');
+  await expect(page.getByRole('option', { name: 'Alemanha', exact: true })).toBeVisible();
+  await country.fill('brasil');
+  await expect(page.getByRole('option', { name: 'Brasil', exact: true })).toBeVisible();
+});
+
+test('#10 month names in sentences are lower case in Português, areas read with their article, bank search ignores accents', async ({
+  page,
+}) => {
+  await withAccount(page, 'n10', 'br');
+  await page.goto('/account/list');
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(),
+  );
+  await expect(page.getByText(`Previsto no fim de ${month}`, { exact: true })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^nova conta$/i })
+    .first()
+    .click();
+  const bank = page.getByRole('dialog').getByRole('combobox', { name: /^banco$/i });
+  await bank.click();
+  await bank.fill('itau');
+  await expect(page.getByRole('option', { name: /Itaú Unibanco/ })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByText(/^Estamos preparando o painel\./)).toBeVisible();
+});
+
+test('#15 the header’s subscribe button does not tell a trial user the plan has ended', async ({ page }) => {
+  await signUp(page, 'n15');
+  await page.goto('/entries/list');
+  await page.getByRole('link', { name: /^upgrade$/i }).click();
+  await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/has ended/i)).toHaveCount(0);
+  await expect(page.getByTestId('plan-ended')).toHaveCount(0);
+});
+
+test('#7 an unverified address is reminded; the link opened twice says it is already verified', async ({
+  page,
+}) => {
+  const before = mailCount();
+  const user = await signUp(page, 'n7');
+  await page.goto('/entries/list');
+  await expect(page.getByTestId('verify-reminder')).toContainText(user.email);
+  const link = await linkFromMail(user.email, '/auth/verify-email', before);
+  await page.goto(link);
+  await expect(page.getByTestId('verify-success')).toContainText('Your e-mail address is verified');
+  await page.goto(link);
+  await expect(page.getByTestId('verify-success')).toContainText('already verified');
+  await expect(page.getByTestId('verify-failure')).toHaveCount(0);
+  await page.goto('/entries/list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Entries' })).toBeVisible();
+  await expect(page.getByTestId('verify-reminder')).toHaveCount(0);
 });

@@ -47,6 +47,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
+import { VerifyReminder } from './VerifyReminder.tsx';
 
 interface NavItem {
   to: string;
@@ -263,6 +264,7 @@ export function LoggedInLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main">
+        <VerifyReminder />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -32,6 +32,7 @@ export const api = {
     passwordConfirmationMismatch: 'A confirmação não confere com a senha',
     // Identity: answers of 200 responses (not errors, translated by the routes themselves).
     emailVerified: 'Seu endereço de e-mail foi verificado',
+    emailAlreadyVerified: 'Seu endereço de e-mail já está verificado',
     resetLinkSent: 'Se existir uma conta com este endereço, enviamos a ela um link para redefinir a senha',
     passwordWasReset: 'Sua senha foi redefinida; entre com a nova senha',
     accountNotFound: 'Conta não encontrada',

@@ -38,6 +38,7 @@ export const api = {
     passwordConfirmationMismatch: 'The password confirmation does not match the password',
     // Identity: answers of 200 responses (not errors, translated by the routes themselves).
     emailVerified: 'Your e-mail address is verified',
+    emailAlreadyVerified: 'Your e-mail address is already verified',
     resetLinkSent: 'If an account exists for this address, we have sent it a link to reset the password',
     passwordWasReset: 'Your password has been reset; sign in with the new one',
     // Ledger: not found.

@@ -21,7 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { DateField } from '../../../components/DateField.tsx';
+import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCategories } from '../../../lib/queries/categories.ts';

@@ -2,7 +2,7 @@ import type { Entry } from '@centavo/shared';
 import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
+import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import type { EntryForm } from '../hooks/use-entry-form.ts';
 import { installmentPreview, type RepeatMode } from '../lib/entry-form.ts';
 import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from '../lib/limits.ts';

@@ -2,10 +2,9 @@ import type { Category, Entry, EntryScope, EntryUpdateBody, Tag } from '@centavo
 import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
@@ -130,10 +129,7 @@ export function useEntryForm({
   }
 
   function handleError(error: unknown) {
-    if (isApiError(error) && error.status === 422) {
-      form.setServerErrors(error.errors, Object.keys(error.errors).length ? null : error.message);
-    }
-    toastError(errorMessage(error, 'entries:errors.save'));
+    reportFormError(form, error, { fallbackKey: 'entries:errors.save' });
   }
 
   async function submit(values: EntryFormValues) {
