@@ -306,3 +306,27 @@ test('#7 an unverified address is reminded; the link opened twice says it is alr
   await expect(page.getByRole('heading', { level: 1, name: 'Entries' })).toBeVisible();
   await expect(page.getByTestId('verify-reminder')).toHaveCount(0);
 });
+
+test('#13 at 360 px a long description is shown in full, wrapped', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await withAccount(page, 'n13');
+  const description = 'Notebook Dell Inspiron 15 (12x)';
+  await apiAs(page, 'POST', '/entry', {
+    operation_id: 2,
+    description,
+    value: 350000,
+    date: new Date().toISOString().slice(0, 10),
+    account_id: (await apiAs<{ data: { id: number }[] }>(page, 'GET', '/account')).data[0]?.id,
+    category_id: 3,
+  });
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  const text = entries.row(description).getByTestId('entry-description');
+  await expect(text).toBeVisible();
+  const box = await text.evaluate((el) => ({
+    clipped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+    lines: Math.round(el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight)),
+  }));
+  expect(box.clipped).toBe(false);
+  expect(box.lines).toBeGreaterThanOrEqual(2);
+});

@@ -14,9 +14,11 @@ export function VerifyReminder() {
       variant="light"
       icon={<IconMailExclamation size={18} aria-hidden="true" />}
       mb="md"
+      py="xs"
       maw={1100}
       mx="auto"
       data-testid="verify-reminder"
+      styles={{ message: { fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' } }}
     >
       {t('me.verifyReminder', { email: user.email })}
     </Alert>

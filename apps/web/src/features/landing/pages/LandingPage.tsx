@@ -54,7 +54,13 @@ export function LandingPage() {
           <Group gap="xs" wrap="nowrap">
             <LanguageToggle />
             <ThemeToggle />
-            <Button component={Link} to={paths.auth.login} variant="subtle" visibleFrom="xs">
+            <Button
+              component={Link}
+              to={paths.auth.login}
+              variant="subtle"
+              px="xs"
+              className={classes.headerSignIn}
+            >
               {t('common:actions.signIn')}
             </Button>
           </Group>
