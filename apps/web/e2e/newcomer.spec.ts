@@ -330,3 +330,21 @@ test('#13 at 360 px a long description is shown in full, wrapped', async ({ page
   expect(box.clipped).toBe(false);
   expect(box.lines).toBeGreaterThanOrEqual(2);
 });
+
+test('#16 /me shows the header’s initials; help describes only what exists', async ({ page }) => {
+  const user = await signUp(page, 'n16');
+  expect(user.name).toBe('Ana n16');
+  await page.goto('/entries/list');
+  await expect(page.getByTestId('user-menu')).toHaveText('AN');
+  await page.goto('/me');
+  await expect(page.locator('.mantine-Avatar-root')).toHaveText('AN');
+  await page.goto('/help');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Entries', exact: true })).toBeVisible();
+  for (const missing of ['Cards and invoices', 'Budgets', 'Dashboard', 'Reports', 'Plans and trial']) {
+    await expect(main.getByRole('button', { name: missing, exact: true })).toHaveCount(0);
+  }
+  await main.getByRole('button', { name: 'Entries', exact: true }).click();
+  await expect(main.getByText(/An entry is one movement of money/)).toBeVisible();
+  await expect(main.getByText(/a card/i)).toHaveCount(0);
+});

@@ -44,6 +44,7 @@ import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { isSigningOut, scheduleTokenRefresh, signOut } from '../../features/auth/session.ts';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { initials } from '../../lib/initials.ts';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
@@ -97,11 +98,7 @@ function UserMenu() {
   const { user } = useAuth();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const initials = (user?.name ?? '?')
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+  const letters = initials(user?.name ?? '?');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -111,11 +108,11 @@ function UserMenu() {
             size="xl"
             radius="xl"
             // The name starts with the initials shown, as screen-reader and voice-control users expect.
-            aria-label={`${initials} · ${t('actions.userMenu')}`}
+            aria-label={`${letters} · ${t('actions.userMenu')}`}
             data-testid="user-menu"
           >
             <Avatar color="centavo" radius="xl" size={34}>
-              {initials}
+              {letters}
             </Avatar>
           </ActionIcon>
         </Tooltip>
