@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
+import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
@@ -347,4 +347,22 @@ test('#16 /me shows the header’s initials; help describes only what exists', a
   await main.getByRole('button', { name: 'Entries', exact: true }).click();
   await expect(main.getByText(/An entry is one movement of money/)).toBeVisible();
   await expect(main.getByText(/a card/i)).toHaveCount(0);
+});
+
+test('#17 a second account named like the first is refused under the name field', async ({ page }) => {
+  await signUp(page, 'n17');
+  await apiAs(page, 'POST', '/account', { name: 'Nubank', initial_balance: 0 });
+  const accounts = new AccountsPage(page);
+  await accounts.goto();
+  await accounts.openCreate();
+  await accounts
+    .dialog()
+    .getByRole('textbox', { name: /^account name/i })
+    .fill('nubank');
+  await accounts
+    .dialog()
+    .getByRole('button', { name: /^create account$/i })
+    .click();
+  await expect(accounts.dialog().getByText('This name is already in use')).toBeVisible();
+  await expect(accounts.rows()).toHaveCount(1);
 });

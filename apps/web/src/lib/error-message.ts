@@ -35,7 +35,7 @@ interface ReportsErrors {
 }
 
 /**
- * One clear message per failed submit (issue 13 #5): a 422's field messages go under their fields and
+ * One clear message per failed submit (issue 13 #5): a 422's (or 409's) field messages go under their fields and
  * nothing else is said; a failure without field messages is said once, in the form's alert when the form
  * shows one (`alert`), else in a toast. Never a field error plus an "Unexpected error" toast.
  */
@@ -44,7 +44,8 @@ export function reportFormError(
   error: unknown,
   options: { fallbackKey?: string; alert?: boolean } = {},
 ): void {
-  const fields = isApiError(error) && error.status === 422 ? error.errors : {};
+  // A 409 on a field ("This name is already in use") is said under that field too.
+  const fields = isApiError(error) && (error.status === 422 || error.status === 409) ? error.errors : {};
   if (Object.keys(fields).length > 0) {
     form.setServerErrors(fields, null);
     return;
