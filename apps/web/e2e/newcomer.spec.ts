@@ -366,3 +366,26 @@ test('#17 a second account named like the first is refused under the name field'
   await expect(accounts.dialog().getByText('This name is already in use')).toBeVisible();
   await expect(accounts.rows()).toHaveCount(1);
 });
+
+test('#18 a monthly bill without an end counts its entries up to today on the tags page, and says it repeats', async ({
+  page,
+}) => {
+  await withAccount(page, 'n18');
+  const account = (await apiAs<{ data: { id: number }[] }>(page, 'GET', '/account')).data[0]?.id;
+  const now = new Date();
+  const start = `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+  await apiAs(page, 'POST', '/entry', {
+    operation_id: 2,
+    description: 'Internet',
+    value: 9990,
+    date: start,
+    account_id: account,
+    category_id: 3,
+    fixed: true,
+    tags: 'home',
+  });
+  // Someone looks at a month far ahead.
+  await new EntriesPage(page).goto(`${now.getUTCFullYear() + 40}-01`);
+  await page.goto('/configs/tags');
+  await expect(page.getByTestId('tag-count')).toHaveText('13 entries so far · repeats every month');
+});
