@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
-import { EntriesPage } from './pages/EntriesPage.ts';
+import { EntriesPage, parseCsv } from './pages/EntriesPage.ts';
 import { linkFromMail, mailCount } from './support/mail.ts';
 import { newUser } from './support/users.ts';
 
@@ -388,4 +389,32 @@ test('#18 a monthly bill without an end counts its entries up to today on the ta
   await new EntriesPage(page).goto(`${now.getUTCFullYear() + 40}-01`);
   await page.goto('/configs/tags');
   await expect(page.getByTestId('tag-count')).toHaveText('13 entries so far · repeats every month');
+});
+
+test('#11 export everything as a CSV a Brazilian spreadsheet opens right', async ({ page }) => {
+  await withAccount(page, 'n11', 'br');
+  const account = (await apiAs<{ data: { id: number }[] }>(page, 'GET', '/account')).data[0]?.id;
+  const lastYear = `${new Date().getUTCFullYear() - 1}-03-15`;
+  await apiAs(page, 'POST', '/entry', {
+    operation_id: 2,
+    description: 'Mercado antigo',
+    value: 123456,
+    date: lastYear,
+    account_id: account,
+    category_id: 3,
+  });
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-menu').click();
+  await page.getByTestId('export-all-csv').click();
+  const file = await (await download).path();
+  const text = await readFile(file, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows = parseCsv(text, ';');
+  expect(rows[0]?.slice(0, 3)).toEqual(['Data', 'Descrição', 'Operação']);
+  const old = rows.find((r) => r[1] === 'Mercado antigo');
+  const [y, m, d] = lastYear.split('-');
+  expect(old?.[0]).toBe(`${d}/${m}/${y}`);
+  expect(old?.[7]).toBe('-1234,56');
 });

@@ -225,12 +225,15 @@ export class EntriesPage {
     await this.page.getByTestId('export-menu').click();
     await this.page.getByTestId('export-csv').click();
     const file = await (await download).path();
-    return parseCsv(await readFile(file, 'utf8'));
+    const text = await readFile(file, 'utf8');
+    // Português files separate fields with ";" (issue 13 #11).
+    const firstLine = text.slice(0, text.indexOf('\n'));
+    return parseCsv(text, firstLine.includes(';') ? ';' : ',');
   }
 }
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, commas and newlines inside quotes. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -245,7 +248,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === delimiter) {
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {

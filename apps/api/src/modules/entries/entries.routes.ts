@@ -86,16 +86,11 @@ export async function entryRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { header, rows, digits } = await exportRows(
-        app.db,
-        request.user.id,
-        request.user.languageId,
-        filters,
-      );
+      const data = await exportRows(app.db, request.user.id, request.user.languageId, filters);
       await recordAccountLog(app.db, request.user.id, 'export', request, {
         what: 'entries',
         format,
-        rows: rows.length,
+        rows: data.rows.length,
         filters,
       });
       const stamp = new Date().toISOString().slice(0, 10);
@@ -105,13 +100,13 @@ export async function entryRoutes(app: App): Promise<void> {
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('content-disposition', `attachment; filename="entries-${stamp}.xlsx"`)
             // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(header, rows, digits)) as unknown as string)
+            .send((await toXlsx(data)) as unknown as string)
         );
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="entries-${stamp}.csv"`)
-        .send(await toCsv(header, rows));
+        .send(await toCsv(data));
     },
   );
 

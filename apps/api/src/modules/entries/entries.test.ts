@@ -752,7 +752,7 @@ describe('GET /entry/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).not.toContain('STRANGER');
-    const records: string[][] = parse(csv.body, { relax_column_count: true });
+    const records: string[][] = parse(csv.body, { relax_column_count: true, bom: true });
     const rows = records.slice(1);
     expect(rows.map((r) => r[1])).toEqual([
       '\'=HYPERLINK("http://x")',
@@ -763,17 +763,17 @@ describe('GET /entry/export', () => {
       'cr',
       'plain',
     ]);
-    expect(rows.map((r) => r[10])).toEqual(["'=cmd|calc", '', '', '', "'\tTab", "'\rCR", '']);
+    expect(rows.map((r) => r[11])).toEqual(["'=cmd|calc", '', '', '', "'\tTab", "'\rCR", '']);
     expect(rows.every((r) => r[5] === "'@evil account")).toBe(true);
-    expect(rows[0]?.[10]).toBe("'=cmd|calc");
+    expect(rows[0]?.[11]).toBe("'=cmd|calc");
     expect(rows.map((r) => r[7])).toEqual([
-      '123.45',
-      '123.46',
-      '123.47',
-      '123.48',
-      '123.49',
-      '123.5',
-      '123.51',
+      '-123.45',
+      '-123.46',
+      '-123.47',
+      '-123.48',
+      '-123.49',
+      '-123.50',
+      '-123.51',
     ]);
 
     const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });
@@ -786,7 +786,7 @@ describe('GET /entry/export', () => {
     sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
     expect(values).toHaveLength(1 + nasty.length);
     expect(values[1]?.[1]).toBe('\'=HYPERLINK("http://x")');
-    expect(values[1]?.[7]).toBe(123.45);
+    expect(values[1]?.[7]).toBe(-123.45);
     expect(typeof values[2]?.[7]).toBe('number');
     expect(JSON.stringify(values)).not.toContain('STRANGER');
 

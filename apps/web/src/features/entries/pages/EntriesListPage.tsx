@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { formatMonthInSentence } from '../../../lib/months.ts';
+import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { EntriesMonthCarousel } from '../components/EntriesMonthCarousel.tsx';
 import { EntriesToolbar } from '../components/EntriesToolbar.tsx';
@@ -48,7 +48,12 @@ export function EntriesListPage() {
         title={t('title')}
         actions={
           <Group gap="xs" wrap="nowrap">
-            <ExportMenu onExport={exporter.run} busy={exporter.pending} />
+            <ExportMenu
+              onExport={exporter.run}
+              busy={exporter.pending}
+              monthLabel={formatMonthLong(state.month, locale)}
+              year={state.month.slice(0, 4)}
+            />
             <Button
               variant="filled"
               color="centavo.7"
