@@ -279,10 +279,11 @@ async function entriesFlow(page: Page, x: Texts) {
   await test.step('filters live in the URL', async () => {
     await page.getByTestId('entries-search').fill(x.laptop.slice(0, 4));
     await expect(page).toHaveURL(/q=/);
-    await expect(entries.rows()).toHaveCount(1);
+    // A search looks through every month (issue 13 #14): the purchase's three installments.
+    await expect(entries.rows()).toHaveCount(3);
     await page.reload();
     await entries.waitForData();
-    await expect(entries.rows()).toHaveCount(1);
+    await expect(entries.rows()).toHaveCount(3);
     await page.getByTestId('entries-search').fill('');
     await expect(entries.rows()).toHaveCount(4);
   });

@@ -418,3 +418,41 @@ test('#11 export everything as a CSV a Brazilian spreadsheet opens right', async
   expect(old?.[0]).toBe(`${d}/${m}/${y}`);
   expect(old?.[7]).toBe('-1234,56');
 });
+
+test('#14 a search looks through every month, and the totals follow the filters and say so', async ({
+  page,
+}) => {
+  await withAccount(page, 'n14');
+  const account = (await apiAs<{ data: { id: number }[] }>(page, 'GET', '/account')).data[0]?.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const entry = (description: string, value: number, date: string, tags?: string) =>
+    apiAs(page, 'POST', '/entry', {
+      operation_id: 2,
+      description,
+      value,
+      date,
+      account_id: account,
+      category_id: 3,
+      ...(tags ? { tags } : {}),
+    });
+  await entry('Dentist', 25000, `${new Date().getUTCFullYear() - 1}-06-10`);
+  await entry('Groceries', 10000, today, 'trip');
+  await entry('Bakery', 500, today);
+  const entries = new EntriesPage(page);
+  await entries.goto();
+  await entries.expectTotals({ expense: 10500 });
+  await page.getByTestId('entries-search').fill('dentist');
+  await expect(entries.row('Dentist')).toBeVisible();
+  await expect(page.getByTestId('totals-filtered')).toHaveText('Totals of the 1 entry found in every month');
+  await entries.expectTotals({ expense: 25000 });
+  await page.getByTestId('entries-search').fill('');
+  await expect(entries.row('Dentist')).toHaveCount(0);
+  const tags = await apiAs<{ data: { id: number; name: string }[] }>(page, 'GET', '/tag');
+  const trip = tags.data.find((t) => t.name === 'trip')?.id;
+  await page.goto(`/entries/list?tag_id=${trip}`);
+  await entries.waitForData();
+  await expect(page.getByTestId('totals-filtered')).toContainText(
+    'Totals of the 1 entry that matches the filters in',
+  );
+  await entries.expectTotals({ expense: 10000 });
+});

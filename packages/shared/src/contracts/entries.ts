@@ -190,6 +190,23 @@ export type EntryExportQuery = z.infer<typeof entryExportQuerySchema>;
 
 export const entryBalanceQuerySchema = z.object({ month: monthSchema.optional() });
 
+/** GET /entry/totals: the filters of GET /entry. */
+export const entryTotalsQuerySchema = entryFiltersSchema.superRefine(checkRange);
+/** What the filtered entries add up to (issue 13 #14); transfers count in none of the sums. */
+export const entryTotalsSchema = z.object({
+  income: amountSchema,
+  expense: amountSchema,
+  investment: amountSchema,
+  /** income − expense − investment. */
+  result: amountSchema,
+  /** How many entries match (transfers included). */
+  count: z.number().int().meta({ example: 12 }),
+  /** The range the filters covered. */
+  start_date: dateValueSchema,
+  end_date: dateValueSchema,
+});
+export type EntryTotals = z.infer<typeof entryTotalsSchema>;
+
 export const accountBalanceSchema = z.object({
   account_id: z.number().int(),
   opening_balance: amountSchema,

@@ -10,6 +10,8 @@ import {
   entryPaidBodySchema,
   entrySchema,
   entryScopeQuerySchema,
+  entryTotalsQuerySchema,
+  entryTotalsSchema,
   entryUpdateBodySchema,
   errorBodySchema,
   idParamsSchema,
@@ -21,7 +23,7 @@ import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { exportRows, toCsv, toXlsx } from './entries.export.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
-import { carouselStart, getEntry, listEntries } from './queries.service.ts';
+import { carouselStart, entryTotals, getEntry, listEntries } from './queries.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 const tags = ['entries'];
@@ -56,6 +58,22 @@ export async function entryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => monthBalance(app.db, request.user.id, request.query.month ?? currentMonth()),
+  );
+
+  app.get(
+    '/entry/totals',
+    {
+      schema: {
+        summary: 'What the filtered entries add up to',
+        description:
+          'Income, expenses, investments, result and count of the entries matching the filters of GET /entry.',
+        operationId: 'getEntryTotals',
+        tags,
+        querystring: entryTotalsQuerySchema,
+        response: { 200: entryTotalsSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => entryTotals(app.db, request.user.id, request.query),
   );
 
   app.get(

@@ -842,3 +842,58 @@ describe('the accepted dates (issue 13 #2): 1900-01-01 to 50 years ahead', () =>
     }
   });
 });
+
+describe('GET /entry/totals (issue 13 #14): the totals follow the filters', () => {
+  it('adds up only the matching entries, across months when the range says so, and only the user’s', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const [trip] = (
+      await u.request({ method: 'POST', url: '/api/v1/tag/tags', payload: { labels: ['trip'] } })
+    ).json().data;
+    await createEntry(u, expense(acc, { value: 1000, date: '2026-11-10', tags: [trip.id] }));
+    await createEntry(u, expense(acc, { value: 500, date: '2026-11-11' }));
+    await createEntry(u, income(acc, { value: 9000, date: '2026-11-05' }));
+    await createEntry(
+      u,
+      expense(acc, { value: 250, date: '2025-02-10', tags: [trip.id], description: 'Old trip' }),
+    );
+    const totals = async (query: string) => {
+      const res = await u.request({ method: 'GET', url: `/api/v1/entry/totals?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await totals('month=2026-11')).toMatchObject({
+      income: 9000,
+      expense: 1500,
+      result: 7500,
+      count: 3,
+    });
+    expect(await totals(`month=2026-11&tag_id=${trip.id}`)).toMatchObject({
+      income: 0,
+      expense: 1000,
+      result: -1000,
+      count: 1,
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+    });
+    expect(await totals(`start_date=1900-01-01&end_date=2070-12-31&q=trip`)).toMatchObject({
+      expense: 250,
+      count: 1,
+    });
+    expect(await totals(`start_date=1900-01-01&end_date=2070-12-31&tag_id=${trip.id}`)).toMatchObject({
+      expense: 1250,
+      count: 2,
+    });
+    const other = await createUser(ctx);
+    const res = await other.request({ method: 'GET', url: `/api/v1/entry/totals?tag_id=${trip.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (
+        await other.request({
+          method: 'GET',
+          url: '/api/v1/entry/totals?start_date=1900-01-01&end_date=2070-12-31',
+        })
+      ).json(),
+    ).toMatchObject({ income: 0, expense: 0, count: 0 });
+  });
+});

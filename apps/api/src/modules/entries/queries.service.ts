@@ -3,6 +3,7 @@ import {
   type Entry,
   type EntryFilters,
   type EntryListQuery,
+  type EntryTotals,
   firstDayOfMonth,
   lastDayOfMonth,
   monthOf,
@@ -19,6 +20,7 @@ import {
   findEntries,
   findEntryById,
   parseTagIds,
+  sumEntries,
 } from './entries.repository.ts';
 import { ensureSeriesThrough, horizonMonth, seriesNeedExtension } from './series.service.ts';
 
@@ -111,6 +113,26 @@ export async function toEntryQuery(
     operation_id: filters.operation_id,
     paid: filters.paid,
     q: filters.q,
+  };
+}
+
+/**
+ * GET /entry/totals (issue 13 #14): what the filtered list adds up to — the summary cards follow the
+ * filters (a tag, a search across months) instead of showing the whole month's totals.
+ */
+export async function entryTotals(
+  db: Db,
+  userId: number,
+  filters: EntryFilters,
+  now = new Date(),
+): Promise<EntryTotals> {
+  const query = await toEntryQuery(db, userId, filters, now);
+  const sums = await sumEntries(db, userId, query);
+  return {
+    ...sums,
+    result: sums.income - sums.expense - sums.investment,
+    start_date: query.start,
+    end_date: query.end,
   };
 }
 

@@ -20,6 +20,10 @@ export const entries = {
     4: 'Transferência',
   },
   totals: {
+    filteredMonth_one: 'Totais do {count} lançamento que atende aos filtros em {month}',
+    filteredMonth_other: 'Totais dos {count} lançamentos que atendem aos filtros em {month}',
+    filteredAll_one: 'Totais do {count} lançamento encontrado em todos os meses',
+    filteredAll_other: 'Totais dos {count} lançamentos encontrados em todos os meses',
     label: 'Resumo de {month}',
     income: 'Receitas',
     expense: 'Despesas',

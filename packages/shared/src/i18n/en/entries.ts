@@ -20,6 +20,10 @@ export const entries = {
     4: 'Transfer',
   },
   totals: {
+    filteredMonth_one: 'Totals of the {count} entry that matches the filters in {month}',
+    filteredMonth_other: 'Totals of the {count} entries that match the filters in {month}',
+    filteredAll_one: 'Totals of the {count} entry found in every month',
+    filteredAll_other: 'Totals of the {count} entries found in every month',
     label: 'Summary of {month}',
     income: 'Income',
     expense: 'Expenses',

@@ -1,5 +1,13 @@
 import { OPERATIONS } from '@centavo/shared/constants';
-import { currentMonth, type IsoMonth, isValidMonth, maxMonth, minMonth } from '@centavo/shared/dates';
+import {
+  currentMonth,
+  DATE_MIN,
+  type IsoMonth,
+  isValidMonth,
+  maxDate,
+  maxMonth,
+  minMonth,
+} from '@centavo/shared/dates';
 import { clampMonth } from '../../../lib/months.ts';
 
 /** The list's state as kept in the URL query (?month=YYYY-MM&account_id=…): shareable and back-button safe. */
@@ -71,6 +79,17 @@ export function serializeListState(state: EntryListState): URLSearchParams {
     params.set(key, String(value));
   }
   return params;
+}
+
+/**
+ * The list's query: the month with its filters, except that a search looks through every month (issue 13
+ * #14: someone looking for "dentista" does not know the month), paged like any list.
+ */
+export function listApiQuery(state: EntryListState): Record<string, string | number | boolean> {
+  const query = toApiQuery(state);
+  if (!state.q) return query;
+  const { month: _month, ...filters } = query;
+  return { ...filters, start_date: DATE_MIN, end_date: maxDate() };
 }
 
 /** How many filters are set (the month is not a filter). */

@@ -67,7 +67,7 @@ export function EntriesListPage() {
         }
       />
       <EntriesMonthCarousel month={state.month} thisMonth={thisMonth} onChange={onMonth} />
-      <MonthTotals month={state.month} monthLabel={monthLabel} />
+      <MonthTotals state={state} monthLabel={monthLabel} />
       <EntriesToolbar
         state={state}
         onChange={setState}
