@@ -38,6 +38,7 @@ export default defineConfig({
   testIgnore: [
     ...(process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts']),
     ...(process.env.LEDGER_SCREENSHOTS ? [] : ['**/accounts-screens.spec.ts']),
+    ...(process.env.NEWCOMER_SCREENSHOTS ? [] : ['**/newcomer-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.
