@@ -443,6 +443,19 @@ test('#14 a search looks through every month, and the totals follow the filters 
   await entries.expectTotals({ expense: 10500 });
   await page.getByTestId('entries-search').fill('dentist');
   await expect(entries.row('Dentist')).toBeVisible();
+  // Another year's day header says its year.
+  await expect(
+    page.getByRole('heading', {
+      level: 2,
+      name: new Intl.DateTimeFormat('en-US', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(Date.UTC(new Date().getUTCFullYear() - 1, 5, 10)),
+    }),
+  ).toBeVisible();
   await expect(page.getByTestId('totals-filtered')).toHaveText('Totals of the 1 entry found in every month');
   await entries.expectTotals({ expense: 25000 });
   await page.getByTestId('entries-search').fill('');
