@@ -1,4 +1,4 @@
-import { DATE_MIN, maxDate } from '@centavo/shared/dates';
+import { DATE_MIN } from '@centavo/shared/dates';
 import { useMutation } from '@tanstack/react-query';
 import {
   API_BASE,
@@ -25,7 +25,9 @@ export function periodQuery(
     const year = state.month.slice(0, 4);
     return { ...filters, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
   }
-  return { ...filters, start_date: DATE_MIN, end_date: maxDate() };
+  // No end date: what is stored up to the API's horizon (an end 50 years ahead would first write every
+  // open-ended monthly bill's occurrences that far).
+  return { ...filters, start_date: DATE_MIN };
 }
 
 /** Named after what it holds (the server's name carries the export day, less useful in a folder). */

@@ -4,7 +4,6 @@ import {
   DATE_MIN,
   type IsoMonth,
   isValidMonth,
-  maxDate,
   maxMonth,
   minMonth,
 } from '@centavo/shared/dates';
@@ -89,7 +88,9 @@ export function listApiQuery(state: EntryListState): Record<string, string | num
   const query = toApiQuery(state);
   if (!state.q) return query;
   const { month: _month, ...filters } = query;
-  return { ...filters, start_date: DATE_MIN, end_date: maxDate() };
+  // No end date: the API then reads what is stored up to its horizon, instead of first writing every
+  // monthly bill's occurrences for the next 50 years.
+  return { ...filters, start_date: DATE_MIN };
 }
 
 /** How many filters are set (the month is not a filter). */
