@@ -37,6 +37,15 @@ async function overflowAt(page: Page, path: string): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** Button labels cut by their button (the page fits, the text does not). */
+function clippedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
 test('no page is wider than a 320 or 360 px phone, in either language', async ({ page }) => {
   test.setTimeout(240_000);
   const wide: string[] = [];
@@ -46,6 +55,8 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
       for (const path of paths) {
         const extra = await overflowAt(page, path);
         if (extra > 0) wide.push(`${prefix} ${path} at ${width}px: ${extra}px too wide`);
+        for (const label of await clippedLabels(page))
+          wide.push(`${prefix} ${path} at ${width}px: "${label}" cut`);
       }
     }
   };

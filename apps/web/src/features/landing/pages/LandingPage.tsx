@@ -80,10 +80,16 @@ export function LandingPage() {
               {t('hero.body')}
             </Text>
             <Group gap="sm">
-              <Button component={Link} to={paths.auth.register} size="lg">
+              <Button component={Link} to={paths.auth.register} size="lg" className={classes.heroButton}>
                 {t('hero.primary', { days: TRIAL_DAYS })}
               </Button>
-              <Button component={Link} to={paths.auth.login} size="lg" variant="default">
+              <Button
+                component={Link}
+                to={paths.auth.login}
+                size="lg"
+                variant="default"
+                className={classes.heroButton}
+              >
                 {t('hero.secondary')}
               </Button>
             </Group>
