@@ -182,9 +182,16 @@ test('#6 the amount: letters are refused, zero and negative say the amount must 
     await expect(dialog.getByText(positive)).toBeVisible();
   }
   // Opening a dropdown does not flag it as missing; submitting does, naming the field by its label.
-  await dialog.getByLabel(/^account/i).click();
-  await expect(dialog.getByText(/account field is required/i)).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  const category = dialog
+    .getByRole('textbox', { name: /^category/i })
+    .or(dialog.getByRole('combobox', { name: /^category/i }));
+  await category.click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^description/i }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(dialog.getByText('The category field is required')).toHaveCount(0);
+  await dialog.getByTestId('entry-save').click();
+  await expect(dialog.getByText('The category field is required')).toBeVisible();
 });
 
 test('#8 dates are typed and shown in the interface language, not the browser locale', async ({ page }) => {

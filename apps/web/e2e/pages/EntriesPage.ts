@@ -163,7 +163,12 @@ export class EntriesPage {
     }
     if (entry.paid !== undefined) {
       const toggle = dialog.getByTestId('entry-paid');
-      if ((await toggle.isChecked()) !== entry.paid) await toggle.click({ force: true });
+      // From the keyboard, as a click aimed at the switch can land on the date's open calendar.
+      if ((await toggle.isChecked()) !== entry.paid) {
+        await toggle.focus();
+        await this.page.keyboard.press('Space');
+      }
+      await expect(toggle).toBeChecked({ checked: entry.paid });
     }
     if (entry.notes !== undefined)
       await dialog.getByRole('textbox', { name: /^(notes|observações)/i }).fill(entry.notes);
