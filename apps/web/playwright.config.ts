@@ -53,6 +53,7 @@ export default defineConfig({
     ...(process.env.CARDS_SCREENSHOTS ? [] : ['**/cards-screens.spec.ts']),
     ...(process.env.REPORTS_SCREENSHOTS ? [] : ['**/reports-screens.spec.ts']),
     ...(process.env.BILLING_SCREENSHOTS ? [] : ['**/billing-screens.spec.ts']),
+    ...(process.env.NEWCOMER_SCREENSHOTS ? [] : ['**/newcomer-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
   // One server, one database: the flows run in order.

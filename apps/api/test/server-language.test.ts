@@ -35,7 +35,7 @@ describe('error messages in the request language', () => {
       message: 'A tag já existe',
       code: 'CONFLICT',
       key: 'tagExists',
-      errors: { name: ['já existe'] },
+      errors: { name: ['Este nome já está em uso'] },
     });
 
     const invalid = await user.request({
@@ -52,13 +52,13 @@ describe('error messages in the request language', () => {
       errors: expect.objectContaining({
         description: ['O campo descrição é obrigatório'],
         value: ['O campo valor deve ser maior que 0'],
-        date: ['não é uma data válida (AAAA-MM-DD)'],
-        operation_id: ['deve ser 1, 2, 3 ou 4'],
+        date: ['A data não é válida (AAAA-MM-DD)'],
+        operation_id: ['O campo operação deve ser 1, 2, 3 ou 4'],
       }),
     });
 
     const comma = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'a,b' } });
-    expect(comma.json().errors).toEqual({ name: ['não deve conter vírgula'] });
+    expect(comma.json().errors).toEqual({ name: ['O campo nome não deve conter vírgula'] });
     const gone = await user.request({ method: 'GET', url: '/api/v1/tag/999999999' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Tag não encontrada');
@@ -79,7 +79,7 @@ describe('error messages in the request language', () => {
       message: 'The tag already exists',
       code: 'CONFLICT',
       key: 'tagExists',
-      errors: { name: ['already exists'] },
+      errors: { name: ['This name is already in use'] },
     });
     const invalid = await user.request({
       method: 'POST',
@@ -120,7 +120,7 @@ describe('error messages in the request language', () => {
         name: ['O campo nome é obrigatório'],
         email: ['O campo e-mail deve ser um e-mail válido'],
         password: ['O campo senha deve ter no mínimo 8 caracteres'],
-        password_confirmation: ['a confirmação não confere'],
+        password_confirmation: ['A confirmação não confere com a senha'],
       },
     });
 
@@ -196,7 +196,7 @@ describe('error messages in the request language', () => {
           name: ['The name field is required'],
           email: ['The e-mail field must be a valid e-mail'],
           password: ['The password field must be at least 8 characters'],
-          password_confirmation: ['confirmation does not match'],
+          password_confirmation: ['The password confirmation does not match the password'],
         },
       });
     }

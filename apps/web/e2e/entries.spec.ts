@@ -51,6 +51,7 @@ const EN: Texts = {
     'Destination account',
     'Value',
     'Paid',
+    'Installment',
     'Tags',
     'Notes',
   ],
@@ -83,6 +84,7 @@ const BR: Texts = {
     'Conta de destino',
     'Valor',
     'Pago',
+    'Parcela',
     'Tags',
     'Observações',
   ],
@@ -155,6 +157,8 @@ async function entriesFlow(page: Page, x: Texts) {
       // Typed with the other language's separators on purpose: both are understood.
       value: x.locale === 'en' ? '123,45' : '123.45',
       date: `${m0}-06`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       tags: ['food'],
     });
@@ -173,6 +177,8 @@ async function entriesFlow(page: Page, x: Texts) {
       description: x.laptop,
       value: x.locale === 'en' ? '1,000.00' : '1.000,00',
       date: `${m0}-10`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       category: x.shopping,
       installments: 3,
@@ -186,6 +192,8 @@ async function entriesFlow(page: Page, x: Texts) {
       description: x.internet,
       value: '99,90',
       date: `${m0}-15`,
+      // Unpaid on purpose: paid starts on for a date up to today (issue 13 #19).
+      paid: false,
       account: x.checking,
       category: x.bills,
       fixed: true,
@@ -271,10 +279,11 @@ async function entriesFlow(page: Page, x: Texts) {
   await test.step('filters live in the URL', async () => {
     await page.getByTestId('entries-search').fill(x.laptop.slice(0, 4));
     await expect(page).toHaveURL(/q=/);
-    await expect(entries.rows()).toHaveCount(1);
+    // A search looks through every month (issue 13 #14): the purchase's three installments.
+    await expect(entries.rows()).toHaveCount(3);
     await page.reload();
     await entries.waitForData();
-    await expect(entries.rows()).toHaveCount(1);
+    await expect(entries.rows()).toHaveCount(3);
     await page.getByTestId('entries-search').fill('');
     await expect(entries.rows()).toHaveCount(4);
   });
@@ -285,12 +294,17 @@ async function entriesFlow(page: Page, x: Texts) {
     const body = rows.slice(1).filter((r) => r.length > 1);
     const byDescription = new Map(body.map((r) => [r[1], r]));
     expect(body).toHaveLength(4);
-    expect(Number(byDescription.get(x.salary)?.[7])).toBe(5000);
-    expect(Number(byDescription.get(x.transfer)?.[7])).toBe(200);
+    // Amounts in the language's notation (1234,56 in Português), expenses negative (issue 13 #11).
+    const amount = (row: string[] | undefined) => Number(row?.[7]?.replace(',', '.'));
+    expect(amount(byDescription.get(x.salary))).toBe(5000);
+    expect(amount(byDescription.get(x.transfer))).toBe(200);
     expect(byDescription.get(x.transfer)?.[6]).toBe(x.wallet);
-    expect(Number(byDescription.get(x.laptop)?.[7])).toBe(333.34);
-    expect(Number(byDescription.get(x.internet)?.[7])).toBe(99.9);
-    expect(body.every((r) => r[0]?.startsWith(m0))).toBe(true);
+    expect(amount(byDescription.get(x.laptop))).toBe(-333.34);
+    expect(byDescription.get(x.laptop)?.[9]).toBe('1/3');
+    expect(amount(byDescription.get(x.internet))).toBe(-99.9);
+    // Dates as the interface shows them: MM/DD/YYYY or DD/MM/YYYY.
+    const [year, month] = m0.split('-');
+    expect(body.every((r) => r[0]?.endsWith(`/${year}`) && r[0].split('/').includes(month ?? ''))).toBe(true);
   });
 }
 

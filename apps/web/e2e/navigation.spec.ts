@@ -41,12 +41,15 @@ test.describe('navigation and errors (spec §2, §8)', () => {
     await expect(page.getByRole('link', { name: /7-day free trial/i })).toBeVisible();
   });
 
-  test('a failed login shows the toast and the form error', async ({ page }) => {
+  test('a failed login says so once, in the form (issue 13 #5)', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn('nobody@example.com', 'wrong-password');
-    await expect(page.getByText('Could not log in')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: /incorrect/ })).toBeVisible();
+    // No toast and no field error beside the alert.
+    await expect(page.getByText('Could not log in')).toHaveCount(0);
+    await expect(page.getByText('These credentials do not match our records')).toHaveCount(0);
+    await expect(page.getByText(/incorrect/)).toHaveCount(1);
   });
 
   test('validation runs on blur, in the interface language', async ({ page }) => {

@@ -68,3 +68,37 @@ export function lastDayOfMonth(month: IsoMonth): IsoDate {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return `${month}-${pad(daysInMonth(y, m))}`;
 }
+
+/**
+ * The dates the app accepts (docs/decisions/newcomer.md): from 1900-01-01 to 50 years after today. Older
+ * or later dates are typing slips (9999-12-31), which would land entries in months nobody browses to.
+ */
+export const DATE_MIN: IsoDate = '1900-01-01';
+export const DATE_MAX_YEARS_AHEAD = 50;
+
+/** The last accepted date: today 50 years on (29 February falls back to the 28th in a common year). */
+export function maxDate(now: Date = new Date()): IsoDate {
+  const today = todayIso(now);
+  return dateInMonth(
+    `${pad(Number(today.slice(0, 4)) + DATE_MAX_YEARS_AHEAD, 4)}-${today.slice(5, 7)}`,
+    Number(today.slice(8, 10)),
+  );
+}
+
+export function minMonth(): IsoMonth {
+  return monthOf(DATE_MIN);
+}
+
+export function maxMonth(now: Date = new Date()): IsoMonth {
+  return monthOf(maxDate(now));
+}
+
+/** A valid YYYY-MM-DD inside [DATE_MIN, maxDate()]. */
+export function isDateInRange(value: IsoDate, now: Date = new Date()): boolean {
+  return value >= DATE_MIN && value <= maxDate(now);
+}
+
+/** A valid YYYY-MM inside the accepted dates' months. */
+export function isMonthInRange(value: IsoMonth, now: Date = new Date()): boolean {
+  return value >= minMonth() && value <= maxMonth(now);
+}

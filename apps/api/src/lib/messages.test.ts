@@ -46,8 +46,8 @@ describe('messages by key', () => {
     expect(
       translateFields('br', { name: 'alreadyExists', email: ['emailTaken', { key: 'isRequired' }] }),
     ).toEqual({
-      name: ['já existe'],
-      email: ['Este e-mail já está em uso', 'é obrigatório'],
+      name: ['Este nome já está em uso'],
+      email: ['Este e-mail já está em uso', 'O campo e-mail é obrigatório'],
     });
   });
 

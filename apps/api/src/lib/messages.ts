@@ -24,7 +24,11 @@ export function translateFields(locale: LocaleCode, fields: FieldMessages): Fiel
   for (const [field, value] of Object.entries(fields)) {
     const list: ReadonlyArray<ApiMessageKey | Message> = Array.isArray(value) ? value : [value];
     out[field] = list.map((m) =>
-      typeof m === 'string' ? apiText(locale, m) : apiText(locale, m.key, m.params),
+      asSentence(
+        locale,
+        field,
+        typeof m === 'string' ? apiText(locale, m) : apiText(locale, m.key, m.params),
+      ),
     );
   }
   return out;
@@ -80,6 +84,18 @@ export interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A field message as a sentence: the catalogue's short messages ("must be an income category", "já existe")
+ * read as fragments under a form field, so they get the field's name in front ("The category field must be
+ * an income category"); those starting with an article only get a capital letter; sentences stay as they are.
+ */
+function asSentence(locale: LocaleCode, field: string, message: string): string {
+  const first = message.charAt(0);
+  if (first === '' || first !== first.toLocaleLowerCase()) return message;
+  if (/^(a|an|the|uma?|o|os|as)\s/i.test(message)) return first.toLocaleUpperCase() + message.slice(1);
+  return translate(locale, 'api:zod.fieldSentence', { field: fieldLabel(locale, field), message });
+}
+
 function fieldLabel(locale: LocaleCode, field: string): string {
   const catalogue = resources[locale];
   const own = (catalogue.validation.fields as Record<string, string>)[field];
@@ -98,7 +114,7 @@ export function validationIssueMessage(
   value: unknown,
 ): string {
   // The contracts' own messages (refine, regex) are keys of the api catalogue.
-  if (isApiMessageKey(issue.message)) return apiText(locale, issue.message);
+  if (isApiMessageKey(issue.message)) return asSentence(locale, field, apiText(locale, issue.message));
   const label = fieldLabel(locale, field);
   const p = issue.params ?? {};
   const rule = (name: string, params: Record<string, unknown> = {}) =>
@@ -150,7 +166,7 @@ export function validationIssueMessage(
       // Every option failed: a contract message of one of them says more than "is not valid".
       const nested = (Array.isArray(p.errors) ? p.errors.flat() : []) as { message?: unknown }[];
       const own = nested.find((i) => typeof i?.message === 'string' && isApiMessageKey(i.message));
-      if (own) return apiText(locale, own.message as ApiMessageKey);
+      if (own) return asSentence(locale, field, apiText(locale, own.message as ApiMessageKey));
       break;
     }
   }

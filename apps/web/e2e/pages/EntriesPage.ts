@@ -61,7 +61,8 @@ export class EntriesPage {
     await expect(
       this.page.getByTestId('entries-list').or(this.page.getByTestId('entries-empty')),
     ).toBeVisible();
-    await expect(this.page.getByTestId('total-balance-value')).toBeVisible();
+    // Income is among the totals whether or not a filter is set (filtered totals have no balances).
+    await expect(this.page.getByTestId('total-income-value')).toBeVisible();
   }
 
   formDialog(): Locator {
@@ -162,7 +163,12 @@ export class EntriesPage {
     }
     if (entry.paid !== undefined) {
       const toggle = dialog.getByTestId('entry-paid');
-      if ((await toggle.isChecked()) !== entry.paid) await toggle.click({ force: true });
+      // From the keyboard, as a click aimed at the switch can land on the date's open calendar.
+      if ((await toggle.isChecked()) !== entry.paid) {
+        await toggle.focus();
+        await this.page.keyboard.press('Space');
+      }
+      await expect(toggle).toBeChecked({ checked: entry.paid });
     }
     if (entry.notes !== undefined)
       await dialog.getByRole('textbox', { name: /^(notes|observações)/i }).fill(entry.notes);
@@ -225,12 +231,15 @@ export class EntriesPage {
     await this.page.getByTestId('export-menu').click();
     await this.page.getByTestId('export-csv').click();
     const file = await (await download).path();
-    return parseCsv(await readFile(file, 'utf8'));
+    const text = await readFile(file, 'utf8');
+    // Português files separate fields with ";" (issue 13 #11).
+    const firstLine = text.slice(0, text.indexOf('\n'));
+    return parseCsv(text, firstLine.includes(';') ? ';' : ',');
   }
 }
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, commas and newlines inside quotes. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -245,7 +254,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === delimiter) {
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {

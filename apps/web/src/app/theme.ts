@@ -1,5 +1,6 @@
 import { BREAKPOINTS } from '@centavo/shared/constants';
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { foldingFilter } from '../lib/search-filter.ts';
 
 declare module '@mantine/core' {
   // The spec's image widths add an xxl breakpoint to Mantine's five.
@@ -50,6 +51,14 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   focusRing: 'auto',
+  // Searching a list ignores accents and case everywhere (issue 13 #10). Plain objects, not
+  // Select.extend(): importing the components here would pull them into the first page's bundle.
+  components: {
+    Autocomplete: { defaultProps: { filter: foldingFilter } },
+    MultiSelect: { defaultProps: { filter: foldingFilter } },
+    Select: { defaultProps: { filter: foldingFilter } },
+    TagsInput: { defaultProps: { filter: foldingFilter } },
+  },
 });
 
 /**

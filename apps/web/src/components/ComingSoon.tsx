@@ -6,7 +6,7 @@ import { paths } from '../app/paths.ts';
 import { usePageTitle } from './PageTitle.tsx';
 
 /** Areas that later issues fill in (budgets, cards, dashboard, reports, plans) show this, not a blank. */
-export function ComingSoon({ area }: { area: string }) {
+export function ComingSoon({ area, inSentence }: { area: string; inSentence?: string }) {
   const { t } = useTranslation();
   usePageTitle(area);
   return (
@@ -18,7 +18,7 @@ export function ComingSoon({ area }: { area: string }) {
         <Title order={1} fz={{ base: 22, sm: 28 }}>
           {t('comingSoon.title')}
         </Title>
-        <Text c="dimmed">{t('comingSoon.body', { area })}</Text>
+        <Text c="dimmed">{t('comingSoon.body', { area: inSentence ?? area })}</Text>
         <Button component={Link} to={paths.entriesList}>
           {t('comingSoon.cta')}
         </Button>

@@ -64,8 +64,15 @@ export function MoneyInput({ value, onChange, onValueChange, onBlur, ...rest }: 
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
       {...rest}
       value={value}
+      onFocus={(event) => {
+        // Typing replaces the amount instead of adding to it, as in every numeric field (issue 13 #1).
+        event.currentTarget.select();
+        rest.onFocus?.(event);
+      }}
       onChange={(event) => {
         const text = event.currentTarget.value;
+        // Only digits, separators and a sign are part of an amount: a letter is refused as it is typed.
+        if (/[^\d.,\s-]/.test(text)) return;
         onChange(text);
         onValueChange?.(parseMoney(text, currency.digits));
       }}

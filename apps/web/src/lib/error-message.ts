@@ -1,5 +1,6 @@
 import { isApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
+import { toastError } from './toasts.ts';
 
 /**
  * A user-facing message for a failed call, in the interface language. A 409 or 404 says what went wrong
@@ -26,4 +27,34 @@ export function errorMessage(error: unknown, fallbackKey = 'common:toast.error')
     default:
       return i18n.t(fallbackKey);
   }
+}
+
+/** The part of the form hook a failed submit reports to. */
+interface ReportsErrors {
+  setServerErrors: (errors: Record<string, string[]>, fallback?: string | null) => void;
+}
+
+/**
+ * One clear message per failed submit (issue 13 #5): a 422's (or 409's) field messages go under their fields and
+ * nothing else is said; a failure without field messages is said once, in the form's alert when the form
+ * shows one (`alert`), else in a toast. Never a field error plus an "Unexpected error" toast.
+ */
+export function reportFormError(
+  form: ReportsErrors,
+  error: unknown,
+  options: { fallbackKey?: string; alert?: boolean } = {},
+): void {
+  // A 409 on a field ("This name is already in use") is said under that field too.
+  const fields = isApiError(error) && (error.status === 422 || error.status === 409) ? error.errors : {};
+  if (Object.keys(fields).length > 0) {
+    form.setServerErrors(fields, null);
+    return;
+  }
+  const message = errorMessage(error, options.fallbackKey);
+  if (options.alert) {
+    form.setServerErrors({}, message);
+    return;
+  }
+  form.setServerErrors({}, null);
+  toastError(message);
 }

@@ -80,8 +80,20 @@ describe('useForm (spec §5, DESIGN §7)', () => {
     expect(result.current.getInputProps('email').error).toBe('The e-mail field must be a valid e-mail');
   });
 
+  it('says nothing when a field is only passed through; a typed one is checked on blur (issue 13 #6)', () => {
+    const { result } = setup();
+    act(() => result.current.getInputProps('email').onBlur());
+    settle();
+    expect(result.current.getInputProps('email').error).toBeUndefined();
+    act(() => result.current.getInputProps('email').onChange(''));
+    act(() => result.current.getInputProps('email').onBlur());
+    settle();
+    expect(result.current.getInputProps('email').error).toBe('The e-mail field is required');
+  });
+
   it('shows messages in the active interface language', async () => {
     const { result } = setup();
+    act(() => result.current.getInputProps('password').onChange(''));
     act(() => result.current.getInputProps('password').onBlur());
     settle();
     expect(result.current.getInputProps('password').error).toBe('The password field is required');
@@ -110,7 +122,7 @@ describe('useForm (spec §5, DESIGN §7)', () => {
       result.current.handleSubmit();
     });
     expect(result.current.getInputProps('password_confirmation').error).toBe(
-      'The password confirmation field confirmation does not match',
+      'The password confirmation field does not match',
     );
     act(() => result.current.setFieldValue('password_confirmation', 'secret123'));
     act(() => {

@@ -71,6 +71,8 @@ export function useForm<V extends Record<string, unknown>>({
     [],
   );
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  /** Fields the person has typed in: leaving an untouched field says nothing (issue 13 #6). */
+  const edited = useRef(new Set<string>());
 
   useEffect(() => {
     const pending = timers.current;
@@ -156,15 +158,22 @@ export function useForm<V extends Record<string, unknown>>({
     });
   }
 
-  /** Props for a text input: validated on blur. */
+  /** Props for a text input: validated on blur once typed in. */
   function getInputProps<K extends keyof V & string>(field: K): InputProps<V[K]> {
     return {
       name: field,
       value: values[field],
       error: message(field),
       'aria-invalid': Boolean(errors[field]),
-      onChange: (eventOrValue) => setFieldValue(field, readEventValue(eventOrValue) as V[K]),
-      onBlur: () => validateField(field),
+      onChange: (eventOrValue) => {
+        edited.current.add(field);
+        setFieldValue(field, readEventValue(eventOrValue) as V[K]);
+      },
+      // Passing through a field without typing (tabbing on, opening a dropdown) is not an error yet: a
+      // required field left empty is reported on submit; one typed in, or already in error, on blur.
+      onBlur: () => {
+        if (edited.current.has(field) || errors[field]) validateField(field);
+      },
     };
   }
 

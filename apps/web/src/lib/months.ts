@@ -38,6 +38,14 @@ export function formatMonthLong(month: IsoMonth, locale: string): string {
   return capitalise(monthFormatter(locale, 'long').format(monthDate(month)));
 }
 
+/**
+ * "November 2026" / "novembro de 2026" as it reads inside a sentence ("Previsto no fim de novembro de
+ * 2026"): Portuguese month names are lower case there (issue 13 #10); only standalone labels capitalise.
+ */
+export function formatMonthInSentence(month: IsoMonth, locale: string): string {
+  return monthFormatter(locale, 'long').format(monthDate(month));
+}
+
 /** "Nov" / "Nov" without the trailing dot some locales add. */
 export function formatMonthShort(month: IsoMonth, locale: string): string {
   return capitalise(monthFormatter(locale, 'short').format(monthDate(month)).replace(/\.$/, ''));

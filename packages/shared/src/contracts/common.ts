@@ -1,18 +1,22 @@
 import { z } from 'zod';
-import { isValidDate, isValidMonth } from '../dates.ts';
+import { isDateInRange, isMonthInRange, isValidDate, isValidMonth } from '../dates.ts';
 import { apiMessage, ERROR_CODES } from '../errors.ts';
 import { MAX_CENTS } from '../money.ts';
 
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).meta({ example: 42 });
 export const idParamsSchema = z.object({ id: idSchema });
 
+/** A date the app accepts: YYYY-MM-DD from 1900-01-01 to 50 years ahead (dates.ts, DATE_MIN / maxDate). */
 export const dateSchema = z
   .string()
-  .refine(isValidDate, { message: apiMessage('dateFormat') })
+  .refine(isValidDate, { message: apiMessage('dateFormat'), abort: true })
+  .refine((v) => isDateInRange(v), { message: apiMessage('dateRange') })
   .meta({ format: 'date', example: '2026-11-24' });
+/** A month of the accepted dates' range. */
 export const monthSchema = z
   .string()
-  .refine(isValidMonth, { message: apiMessage('monthFormat') })
+  .refine(isValidMonth, { message: apiMessage('monthFormat'), abort: true })
+  .refine((v) => isMonthInRange(v), { message: apiMessage('monthRange') })
   .meta({ description: 'A month, YYYY-MM', example: '2026-11' });
 
 /** A positive amount of cents (an entry's value). */

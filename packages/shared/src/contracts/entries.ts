@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATIONS } from '../constants.ts';
-import { isValidDate } from '../dates.ts';
+import { isDateInRange, isValidDate } from '../dates.ts';
 import { apiMessage } from '../errors.ts';
 import {
   amountSchema,
@@ -28,7 +28,8 @@ export const INSTALLMENTS_MAX = 420;
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
 const limitFixedDateInput = z
   .string()
-  .refine((v) => v === '' || isValidDate(v), { message: apiMessage('dateFormat') })
+  .refine((v) => v === '' || isValidDate(v), { message: apiMessage('dateFormat'), abort: true })
+  .refine((v) => v === '' || isDateInRange(v), { message: apiMessage('dateRange') })
   .meta({ description: 'Last date of the series (YYYY-MM-DD); empty or null: no end', example: '2027-12-31' })
   .nullable();
 const limitFixedDateSchema = limitFixedDateInput.optional().transform((v) => (v ? v : null));
@@ -238,6 +239,23 @@ export const entryExportQuerySchema = entryFiltersSchema
 export type EntryExportQuery = z.infer<typeof entryExportQuerySchema>;
 
 export const entryBalanceQuerySchema = z.object({ month: monthSchema.optional() });
+
+/** GET /entry/totals: the filters of GET /entry. */
+export const entryTotalsQuerySchema = entryFiltersSchema.superRefine(checkRange);
+/** What the filtered entries add up to (issue 13 #14); transfers count in none of the sums. */
+export const entryTotalsSchema = z.object({
+  income: amountSchema,
+  expense: amountSchema,
+  investment: amountSchema,
+  /** income − expense − investment. */
+  result: amountSchema,
+  /** How many entries match (transfers included). */
+  count: z.number().int().meta({ example: 12 }),
+  /** The range the filters covered. */
+  start_date: dateValueSchema,
+  end_date: dateValueSchema,
+});
+export type EntryTotals = z.infer<typeof entryTotalsSchema>;
 
 export const accountBalanceSchema = z.object({
   account_id: z.number().int(),

@@ -59,6 +59,11 @@ export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max
 /** Logout revokes the family of the refresh token given; without one only the sign-out is logged. */
 export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(512) });
+/** POST /auth/verify-email: `already_verified` when the link had been used and the address is verified. */
+export const verifyEmailResponseSchema = z.object({
+  message: z.string().meta({ example: 'Your e-mail address is verified' }),
+  already_verified: z.boolean().meta({ example: false }),
+});
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z
   .object({

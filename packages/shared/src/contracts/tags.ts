@@ -14,8 +14,10 @@ export const tagNameSchema = z
 export const tagSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Number of entries carrying the tag; present when listed with `with_counts=true`. */
+  /** Entries carrying the tag dated up to today; present when listed with `with_counts=true`. */
   count: z.number().int().optional(),
+  /** With `with_counts=true`: the tag is on a monthly series without an end (it keeps counting). */
+  repeating: z.boolean().optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 export const tagListSchema = listSchema(tagSchema);

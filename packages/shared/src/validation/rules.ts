@@ -3,6 +3,8 @@
  * value, so optional fields are only checked when filled in (as the customer's form library did).
  */
 
+import { isDateInRange, isValidDate } from '../dates.ts';
+
 /** A file as both the browser's File and a plain test object describe it. */
 export interface FileLike {
   name: string;
@@ -132,6 +134,8 @@ export const rules = {
       return n >= min && n <= max;
     });
   },
+  /** A YYYY-MM-DD the API accepts (from 1900-01-01 to 50 years ahead: the same check as the contracts). */
+  date_range: (value) => each(value, (v) => isValidDate(asString(v)) && isDateInRange(asString(v))),
   confirmed: (value, params, context) => value === context.values[param(params, 0, 'confirmed')],
   digits: (value, params) => {
     const count = numericParam(params, 0, 'digits');

@@ -7,6 +7,7 @@ import { type AccountBalances, computeBalances } from '../entries/balance.servic
 import { applyEntryChanges, moneyLimitError } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { addMoneyVolume } from '../ledger/money.repository.ts';
+import { assertAccountNameFree } from '../ledger/unique-names.ts';
 import {
   type AccountRow,
   countAccountEntries,
@@ -72,6 +73,7 @@ export async function createAccount(db: Db, userId: number, body: AccountCreateI
   await checkBank(db, body.bank_id);
   const now = nowIso();
   const row = await inTransaction(db, async (trx) => {
+    await assertAccountNameFree(trx, userId, body.name);
     await addInitialBalance(trx, userId, Math.abs(body.initial_balance));
     return insertAccount(trx, {
       user_id: userId,
@@ -97,6 +99,7 @@ export async function editAccount(
   await inTransaction(db, async (trx) => {
     const current = await accountOr404(trx, userId, id);
     await checkBank(trx, body.bank_id);
+    if (body.name !== undefined) await assertAccountNameFree(trx, userId, body.name, id);
     if (body.initial_balance !== undefined) {
       await addInitialBalance(
         trx,

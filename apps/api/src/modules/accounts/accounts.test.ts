@@ -87,7 +87,9 @@ describe('accounts', () => {
       payload: { name: 'A', bank_id: 99999 },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().errors).toEqual({ bank_id: ['not found'] });
+    expect(res.json().errors).toEqual({
+      bank_id: ['The bank field points to something that does not exist'],
+    });
     const id = await createAccount(user);
     expect(
       (await user.request({ method: 'PUT', url: `/api/v1/account/${id}`, payload: { type: 'x' } }))

@@ -25,6 +25,8 @@ describe('banks', () => {
         .data;
     expect((await search('NUBANK')).map((b: { name: string }) => b.name)).toEqual(['Nubank']);
     expect((await search('341')).map((b: { name: string }) => b.name)).toEqual(['Itaú Unibanco']);
+    // Issue 13 #10: accents do not matter.
+    expect((await search('itau')).map((b: { name: string }) => b.name)).toEqual(['Itaú Unibanco']);
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
   });

@@ -181,17 +181,11 @@ export async function cardRoutes(app: App): Promise<void> {
       const card = await cardOr404(app.db, userId, request.params.id);
       const month = request.query.month ?? monthFor(await closingOf(app.db, userId, card), todayIso());
       const { format } = request.query;
-      const { header, rows, digits } = await invoiceExportRows(
-        app.db,
-        userId,
-        request.user.languageId,
-        card.id,
-        month,
-      );
+      const data = await invoiceExportRows(app.db, userId, request.user.languageId, card.id, month);
       await recordAccountLog(app.db, userId, 'export', request, {
         what: 'invoice',
         format,
-        rows: rows.length,
+        rows: data.rows.length,
         filters: { card_id: card.id, month },
       });
       const name = `invoice-${card.id}-${month}`;
@@ -201,13 +195,13 @@ export async function cardRoutes(app: App): Promise<void> {
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('content-disposition', `attachment; filename="${name}.xlsx"`)
             // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(header, rows, digits)) as unknown as string)
+            .send((await toXlsx(data)) as unknown as string)
         );
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(await toCsv(header, rows));
+        .send(await toCsv(data));
     },
   );
 

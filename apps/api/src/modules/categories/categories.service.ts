@@ -14,6 +14,7 @@ import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { applyEntryChanges } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
+import { assertCategoryNameFree, assertSubcategoryNameFree } from '../ledger/unique-names.ts';
 import {
   type CategoryRow,
   categoryInUse,
@@ -106,16 +107,19 @@ export async function createCategory(
   body: CategoryCreateBody,
 ): Promise<Category> {
   const now = nowIso();
-  const row = await insertCategory(db, {
-    user_id: userId,
-    name: body.name,
-    name_br: null,
-    type: body.type,
-    color: body.color ?? null,
-    icon: body.icon ?? null,
-    system: 0,
-    created_at: now,
-    updated_at: now,
+  const row = await inTransaction(db, async (trx) => {
+    await assertCategoryNameFree(trx, userId, body.type, body.name);
+    return insertCategory(trx, {
+      user_id: userId,
+      name: body.name,
+      name_br: null,
+      type: body.type,
+      color: body.color ?? null,
+      icon: body.icon ?? null,
+      system: 0,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return toCategory(row, [], languageId);
 }
@@ -132,6 +136,9 @@ export async function updateCategory(
     if (current.user_id === null) throw forbidden('systemCategory');
     if (body.type && body.type !== current.type && (await categoryInUse(trx, userId, id))) {
       throw conflict('categoryInUseType', undefined, { type: 'categoryTypeLocked' });
+    }
+    if (body.name !== undefined || body.type !== undefined) {
+      await assertCategoryNameFree(trx, userId, body.type ?? current.type, body.name ?? current.name, id);
     }
     const row = await updateOwnCategory(trx, userId, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -215,13 +222,16 @@ export async function createSubcategory(
   if (!category) throw notFound('categoryNotFound', 'category_id');
   if (category.id === TRANSFER_CATEGORY_ID) throw forbidden('systemCategory');
   const now = nowIso();
-  const row = await insertSubcategory(db, {
-    category_id: category.id,
-    user_id: userId,
-    name: body.name,
-    name_br: null,
-    created_at: now,
-    updated_at: now,
+  const row = await inTransaction(db, async (trx) => {
+    await assertSubcategoryNameFree(trx, userId, category.id, body.name);
+    return insertSubcategory(trx, {
+      category_id: category.id,
+      user_id: userId,
+      name: body.name,
+      name_br: null,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return toSubcategory(row, languageId);
 }
@@ -240,8 +250,11 @@ export async function updateSubcategory(
   id: number,
   name: string,
 ): Promise<Subcategory> {
-  await ownSubcategoryOr403(db, userId, id);
-  const row = await updateOwnSubcategory(db, userId, id, { name, updated_at: nowIso() });
+  const row = await inTransaction(db, async (trx) => {
+    const current = await ownSubcategoryOr403(trx, userId, id);
+    await assertSubcategoryNameFree(trx, userId, current.category_id, name, id);
+    return updateOwnSubcategory(trx, userId, id, { name, updated_at: nowIso() });
+  });
   if (!row) throw notFound('subcategoryNotFound');
   return toSubcategory(row, languageId);
 }

@@ -165,7 +165,11 @@ describe('categories', () => {
     const u = await createUser(ctx);
     const acc = await createAccount(u);
     const cat = (
-      await u.request({ method: 'POST', url: '/api/v1/category', payload: { name: 'Pets', type: 'expense' } })
+      await u.request({
+        method: 'POST',
+        url: '/api/v1/category',
+        payload: { name: 'My pets', type: 'expense' },
+      })
     ).json();
     const sub = (
       await u.request({
@@ -272,5 +276,78 @@ describe('categories', () => {
     expect(
       (await u.request({ method: 'GET', url: `/api/v1/entry/${e.id}` })).json().sub_category_id,
     ).toBeNull();
+  });
+});
+
+describe('one rule for names (issue 13 #17): unique per user and kind, ignoring case and accents', () => {
+  it('refuses a second account, category of the same type or subcategory of the same category by the same name', async () => {
+    const u = await createUser(ctx);
+    const nubank = await createAccount(u, { name: 'Nubank' });
+    for (const name of ['Nubank', 'nubank', ' NÚBANK ']) {
+      const res = await u.request({ method: 'POST', url: '/api/v1/account', payload: { name } });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        key: 'accountNameTaken',
+        message: 'An account with this name already exists',
+        errors: { name: ['This name is already in use'] },
+      });
+    }
+    const other = await createAccount(u, { name: 'Wallet' });
+    const rename = await u.request({
+      method: 'PUT',
+      url: `/api/v1/account/${other}`,
+      payload: { name: 'NUBANK' },
+    });
+    expect(rename.statusCode).toBe(409);
+    // Renaming an account to its own name (another case) is fine.
+    const same = await u.request({
+      method: 'PUT',
+      url: `/api/v1/account/${nubank}`,
+      payload: { name: 'NuBank' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    // Another user may use the name.
+    await createAccount(await createUser(ctx), { name: 'Nubank' });
+
+    // The system "Food" is "Alimentação" in Português: both names are taken for expense categories.
+    for (const name of ['alimentacao', 'FOOD']) {
+      const res = await u.request({
+        method: 'POST',
+        url: '/api/v1/category',
+        payload: { name, type: 'expense' },
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().key).toBe('categoryNameTaken');
+    }
+    // The same name as income is another kind.
+    const income = await u.request({
+      method: 'POST',
+      url: '/api/v1/category',
+      payload: { name: 'Alimentação', type: 'income' },
+    });
+    expect(income.statusCode, income.body).toBe(201);
+    const trip = (
+      await u.request({ method: 'POST', url: '/api/v1/category', payload: { name: 'Trip', type: 'expense' } })
+    ).json();
+    const hotel = await u.request({
+      method: 'POST',
+      url: '/api/v1/subcategory',
+      payload: { category_id: trip.id, name: 'Hotel' },
+    });
+    expect(hotel.statusCode).toBe(201);
+    const again = await u.request({
+      method: 'POST',
+      url: '/api/v1/subcategory',
+      payload: { category_id: trip.id, name: 'hotel' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().key).toBe('subcategoryNameTaken');
+    const br = await u.request({
+      method: 'POST',
+      url: '/api/v1/account',
+      payload: { name: 'nubank' },
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(br.statusCode).toBe(409);
   });
 });

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 import { exportRows, toXlsx } from './entries.export.ts';
 
@@ -29,17 +29,18 @@ describe('the export writes amounts with the digits of the user currency', () =>
 
     const csv = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=csv' });
     expect(csv.statusCode).toBe(200);
-    const [, row] = parse(csv.body, { relax_column_count: true }) as string[][];
-    expect(row?.[7]).toBe('1234');
+    const [, row] = parse(csv.body, { relax_column_count: true, bom: true }) as string[][];
+    // An expense: negative in the file (issue 13 #11).
+    expect(row?.[7]).toBe('-1234');
 
-    const { header, rows, digits } = await exportRows(ctx.database.db, u.id, 1, { month: '2026-11' });
-    expect(digits).toBe(0);
-    expect(rows[0]?.[7]).toBe(1234);
+    const data = await exportRows(ctx.database.db, u.id, 1, { month: '2026-11' });
+    expect(data.digits).toBe(0);
+    expect(data.rows[0]?.cents).toBe(-1234);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await toXlsx(header, rows, digits)) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await toXlsx(data)) as unknown as ArrayBuffer);
     const cell = workbook.worksheets[0]?.getRow(2).getCell(8);
-    expect(cell?.value).toBe(1234);
-    expect(cell?.numFmt).toBe('#,##0');
+    expect(cell?.value).toBe(-1234);
+    expect(cell?.numFmt).toBe('"¥" #,##0;-"¥" #,##0');
   });
 
   it('keeps two decimals for the default currency (BRL)', async () => {
@@ -48,6 +49,86 @@ describe('the export writes amounts with the digits of the user currency', () =>
     await createEntry(u, expense(account, { value: 1234 }));
     const { rows, digits } = await exportRows(ctx.database.db, u.id, 1, { month: '2026-11' });
     expect(digits).toBe(2);
-    expect(rows[0]?.[7]).toBe(12.34);
+    expect(rows[0]?.cents).toBe(-1234);
+  });
+});
+
+describe('a Brazilian spreadsheet opens the export right (issue 13 #11)', () => {
+  it('CSV: BOM, ; and 1234,56 in Português, dates as the interface shows them, expenses negative; XLSX: dates, signed amounts, names in the language, installment', async () => {
+    const u = await createUser(ctx);
+    const prefs = await u.request({
+      method: 'PUT',
+      url: '/api/v1/user/preferences',
+      payload: {
+        language_id: 2,
+        currency_code_id: CURRENCIES.findIndex(([c]) => c === 'BRL') + 1,
+        country_id: 1,
+      },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const account = await createAccount(u, { name: 'Conta' });
+    await createEntry(
+      u,
+      expense(account, { description: 'Notebook', value: 300000, installments: 3, date: '2026-11-10' }),
+    );
+    await createEntry(u, income(account, { description: 'Salário', value: 512345, date: '2026-11-05' }));
+    const csv = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const records = parse(csv.body, { bom: true, delimiter: ';' }) as string[][];
+    expect(records[0]).toEqual([
+      'Data',
+      'Descrição',
+      'Operação',
+      'Categoria',
+      'Subcategoria',
+      'Conta',
+      'Conta de destino',
+      'Valor',
+      'Pago',
+      'Parcela',
+      'Tags',
+      'Observações',
+    ]);
+    const byName = new Map(records.slice(1).map((r) => [r[1], r]));
+    expect(byName.get('Salário')?.slice(0, 2)).toEqual(['05/11/2026', 'Salário']);
+    expect(byName.get('Salário')?.[7]).toBe('5123,45');
+    expect(byName.get('Notebook')?.[0]).toBe('10/11/2026');
+    expect(byName.get('Notebook')?.[7]).toBe('-1000,00');
+    expect(byName.get('Notebook')?.[9]).toBe('1/3');
+
+    const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Lançamentos');
+    expect(sheet?.getRow(1).getCell(10).value).toBe('Parcela');
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1));
+    });
+    const notebook = rows.find((r) => r[1] === 'Notebook');
+    expect(notebook?.[0]).toBeInstanceOf(Date);
+    expect((notebook?.[0] as Date | undefined)?.toISOString().slice(0, 10)).toBe('2026-11-10');
+    expect(notebook?.[7]).toBe(-1000);
+    expect(notebook?.[9]).toBe('1/3');
+    expect(sheet?.getRow(2).getCell(8).numFmt).toBe('"R$" #,##0.00;-"R$" #,##0.00');
+    expect(sheet?.getRow(2).getCell(1).numFmt).toBe('dd/mm/yyyy');
+
+    // English: , and 1234.56, MM/DD/YYYY.
+    await u.request({
+      method: 'PUT',
+      url: '/api/v1/user/preferences',
+      payload: {
+        language_id: 1,
+        currency_code_id: CURRENCIES.findIndex(([c]) => c === 'BRL') + 1,
+        country_id: 1,
+      },
+    });
+    const en = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=csv' });
+    const enRows = parse(en.body, { bom: true }) as string[][];
+    const salary = enRows.find((r) => r[1] === 'Salário');
+    expect(salary?.[0]).toBe('11/05/2026');
+    expect(salary?.[7]).toBe('5123.45');
   });
 });

@@ -34,6 +34,7 @@ const HEADERS = {
     'Destination account',
     'Value',
     'Paid',
+    'Installment',
     'Tags',
     'Notes',
   ],
@@ -47,45 +48,74 @@ const HEADERS = {
     'Conta de destino',
     'Valor',
     'Pago',
+    'Parcela',
     'Tags',
     'Observações',
   ],
 };
 
-/** Value is a number of currency units (exact: built from the decimal string of the minor units). */
-type Cell = string | number;
+/** Column positions (0-based) the writers format. */
+export const COLUMNS = { date: 0, value: 7, paid: 8 } as const;
 
-/** The minor-unit digits of the user's currency (currency ids are positions in CURRENCIES, migration 002). */
-async function currencyDigits(db: Db, userId: number): Promise<number> {
-  const user = await findUserById(db, userId);
-  return (user && CURRENCIES[user.currency_id - 1]?.[2]) ?? 2;
+/**
+ * One exported entry: text cells already neutralised, the date as YYYY-MM-DD and the value in signed minor
+ * units (expenses and investments negative, issue 13 #11), so each writer formats them for its file.
+ */
+export interface ExportRow {
+  date: string;
+  cells: [string, string, string, string, string, string];
+  cents: number;
+  paid: boolean;
+  installment: string;
+  tags: string;
+  notes: string;
 }
 
-/** The user's entries matching the filters as rows of cells; only the user's rows (every query is scoped). */
+export interface ExportData {
+  br: boolean;
+  header: string[];
+  rows: ExportRow[];
+  digits: number;
+  currency: string;
+}
+
+/** The user's currency (code and minor-unit digits; currency ids are positions in CURRENCIES, migration 002). */
+async function userCurrency(db: Db, userId: number): Promise<{ code: string; digits: number }> {
+  const user = await findUserById(db, userId);
+  const currency = user ? CURRENCIES[user.currency_id - 1] : undefined;
+  return { code: currency?.[0] ?? 'BRL', digits: currency?.[2] ?? 2 };
+}
+
+/** Money leaving the user's hands is negative in the file, as a spreadsheet sums it. */
+function signed(operationId: number, cents: number): number {
+  return operationId === 2 || operationId === 3 ? -cents : cents;
+}
+
+/** The user's entries matching the filters; only the user's rows (every query is scoped). */
 export async function exportRows(
   db: Db,
   userId: number,
   languageId: number,
   filters: EntryFilters,
-): Promise<{ header: string[]; rows: Cell[][]; digits: number }> {
+): Promise<ExportData> {
   const query = await toEntryQuery(db, userId, filters);
   return entryCells(db, userId, languageId, await findEntries(db, userId, query));
 }
 
-/** Entries as rows of cells in the user's language (the entries export and the invoice export). */
+/** Entries as rows in the user's language (the entries export and the invoice export). */
 export async function entryCells(
   db: Db,
   userId: number,
   languageId: number,
   entries: readonly EntryRow[],
-): Promise<{ header: string[]; rows: Cell[][]; digits: number }> {
+): Promise<ExportData> {
   const br = languageId === LANGUAGE_IDS.br;
-  const [accounts, categories, subcategories, tags, digits] = await Promise.all([
+  const [accounts, categories, subcategories, tags, currency] = await Promise.all([
     findAccounts(db, userId, true),
     findVisibleCategories(db, userId),
     findVisibleSubcategories(db, userId),
     findTags(db, userId),
-    currencyDigits(db, userId),
+    userCurrency(db, userId),
   ]);
   const name = (row: { name: string; name_br?: string | null }) =>
     br && row.name_br ? row.name_br : row.name;
@@ -94,42 +124,97 @@ export async function entryCells(
   const subcategoryNames = new Map(subcategories.map((s) => [s.id, name(s)]));
   const tagNames = new Map(tags.map((t) => [t.id, t.name]));
   const text = (value: string | null | undefined) => neutralise(value ?? '');
-  const rows = entries.map((e): Cell[] => [
-    e.date,
-    text(e.description),
-    (OPERATION_NAMES[e.operation_id] ?? ['', ''])[br ? 1 : 0],
-    text(e.category_id ? categoryNames.get(e.category_id) : ''),
-    text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
-    text(e.account_id ? accountNames.get(e.account_id) : ''),
-    text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),
-    Number(centsToDecimalString(e.value, digits)),
-    e.paid === 1 ? (br ? 'sim' : 'yes') : br ? 'não' : 'no',
-    text(
-      parseTagIds(e.tag_ids)
-        .map((t) => tagNames.get(t) ?? '')
-        .join(', '),
-    ),
-    text(e.notes),
-  ]);
-  return { header: br ? HEADERS.br : HEADERS.en, rows, digits };
+  const rows = entries.map(
+    (e): ExportRow => ({
+      date: e.date,
+      cells: [
+        text(e.description),
+        (OPERATION_NAMES[e.operation_id] ?? ['', ''])[br ? 1 : 0],
+        text(e.category_id ? categoryNames.get(e.category_id) : ''),
+        text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
+        text(e.account_id ? accountNames.get(e.account_id) : ''),
+        text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),
+      ],
+      cents: signed(e.operation_id, e.value),
+      paid: e.paid === 1,
+      installment:
+        e.installment_number !== null && e.installment_count !== null
+          ? `${e.installment_number}/${e.installment_count}`
+          : '',
+      tags: text(
+        parseTagIds(e.tag_ids)
+          .map((t) => tagNames.get(t) ?? '')
+          .join(', '),
+      ),
+      notes: text(e.notes),
+    }),
+  );
+  return { br, header: br ? HEADERS.br : HEADERS.en, rows, digits: currency.digits, currency: currency.code };
+}
+
+/** YYYY-MM-DD as the interface shows it: DD/MM/YYYY in Português, MM/DD/YYYY in English. */
+function displayDate(date: string, br: boolean): string {
+  const [y, m, d] = date.split('-');
+  return br ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
 // The CSV and XLSX writers are imported on first export: exceljs alone took longer to load than the rest of
 // the server's start-up together.
-export async function toCsv(header: string[], rows: Cell[][]): Promise<string> {
+/**
+ * CSV a spreadsheet of the user's language opens right (issue 13 #11): a UTF-8 BOM (Excel reads the
+ * accents), `;` between fields and `1234,56` in Português (a comma is its decimal separator), `,` and
+ * `1234.56` in English; dates as the interface shows them; plain numbers without grouping.
+ */
+export async function toCsv({ br, header, rows, digits }: ExportData): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  // Numbers are written unquoted with a dot decimal separator ("1234.5" → "1234.50" is not needed: numeric).
-  return stringify([header, ...rows]);
+  const amount = (cents: number) => {
+    const text = centsToDecimalString(cents, digits);
+    return br ? text.replace('.', ',') : text;
+  };
+  const yes = br ? 'sim' : 'yes';
+  const no = br ? 'não' : 'no';
+  const body = rows.map((r) => [
+    displayDate(r.date, br),
+    ...r.cells,
+    amount(r.cents),
+    r.paid ? yes : no,
+    r.installment,
+    r.tags,
+    r.notes,
+  ]);
+  return `\uFEFF${stringify([header, ...body], { delimiter: br ? ';' : ',' })}`;
 }
 
-/** `digits`: the currency's minor-unit digits, shown by the value column's number format (¥1,234; R$ 1.234,56). */
-export async function toXlsx(header: string[], rows: Cell[][], digits = 2): Promise<Buffer> {
+/**
+ * XLSX: dates as date cells, amounts as signed numbers with the currency's format, the sheet and headers in
+ * the user's language, installment (k/N), tags and paid columns (issue 13 #11).
+ */
+export async function toXlsx({ br, header, rows, digits, currency }: ExportData): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Entries');
+  const sheet = workbook.addWorksheet(br ? 'Lançamentos' : 'Entries');
   sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  sheet.getColumn(8).numFmt = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
+  for (const r of rows) {
+    const [y = 1970, m = 1, d = 1] = r.date.split('-').map(Number);
+    sheet.addRow([
+      new Date(Date.UTC(y, m - 1, d)),
+      ...r.cells,
+      Number(centsToDecimalString(r.cents, digits)),
+      r.paid ? (br ? 'sim' : 'yes') : br ? 'não' : 'no',
+      r.installment,
+      r.tags,
+      r.notes,
+    ]);
+  }
+  const number = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
+  const symbol = (
+    new Intl.NumberFormat(br ? 'pt-BR' : 'en-US', { style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  ).replace(/"/g, '');
+  sheet.getColumn(COLUMNS.value + 1).numFmt = `"${symbol}" ${number};-"${symbol}" ${number}`;
+  sheet.getColumn(COLUMNS.date + 1).numFmt = br ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
+  sheet.getColumn(COLUMNS.date + 1).width = 12;
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

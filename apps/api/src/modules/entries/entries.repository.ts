@@ -230,6 +230,30 @@ export function entriesCountQuery(db: Db, userId: number, f: EntryQuery) {
   return matching(db, userId, f).select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
+/** Sums of the matching entries by operation, and their count (the totals of a filtered list). */
+export async function sumEntries(
+  db: Db,
+  userId: number,
+  f: EntryQuery,
+): Promise<{ income: number; expense: number; investment: number; count: number }> {
+  const byOperation = (operation: number) =>
+    sql<number | string | null>`sum(case when "operation_id" = ${operation} then "value" else 0 end)`;
+  const row = await matching(db, userId, f)
+    .select((eb) => [
+      byOperation(1).as('income'),
+      byOperation(2).as('expense'),
+      byOperation(3).as('investment'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    income: Number(row.income ?? 0),
+    expense: Number(row.expense ?? 0),
+    investment: Number(row.investment ?? 0),
+    count: Number(row.count),
+  };
+}
+
 export async function countEntries(db: Db, userId: number, f: EntryQuery): Promise<number> {
   return Number((await entriesCountQuery(db, userId, f).executeTakeFirstOrThrow()).total);
 }

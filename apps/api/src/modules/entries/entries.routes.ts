@@ -10,6 +10,8 @@ import {
   entryPaidBodySchema,
   entrySchema,
   entryScopeQuerySchema,
+  entryTotalsQuerySchema,
+  entryTotalsSchema,
   entryUpdateBodySchema,
   errorBodySchema,
   idParamsSchema,
@@ -21,7 +23,7 @@ import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { exportRows, toCsv, toXlsx } from './entries.export.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
-import { carouselStart, getEntry, listEntries } from './queries.service.ts';
+import { carouselStart, entryTotals, getEntry, listEntries } from './queries.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 const tags = ['entries'];
@@ -59,6 +61,22 @@ export async function entryRoutes(app: App): Promise<void> {
   );
 
   app.get(
+    '/entry/totals',
+    {
+      schema: {
+        summary: 'What the filtered entries add up to',
+        description:
+          'Income, expenses, investments, result and count of the entries matching the filters of GET /entry.',
+        operationId: 'getEntryTotals',
+        tags,
+        querystring: entryTotalsQuerySchema,
+        response: { 200: entryTotalsSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => entryTotals(app.db, request.user.id, request.query),
+  );
+
+  app.get(
     '/entry/get-start-of-date-carousel',
     {
       schema: {
@@ -86,16 +104,11 @@ export async function entryRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { header, rows, digits } = await exportRows(
-        app.db,
-        request.user.id,
-        request.user.languageId,
-        filters,
-      );
+      const data = await exportRows(app.db, request.user.id, request.user.languageId, filters);
       await recordAccountLog(app.db, request.user.id, 'export', request, {
         what: 'entries',
         format,
-        rows: rows.length,
+        rows: data.rows.length,
         filters,
       });
       const stamp = new Date().toISOString().slice(0, 10);
@@ -105,13 +118,13 @@ export async function entryRoutes(app: App): Promise<void> {
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
             .header('content-disposition', `attachment; filename="entries-${stamp}.xlsx"`)
             // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(header, rows, digits)) as unknown as string)
+            .send((await toXlsx(data)) as unknown as string)
         );
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="entries-${stamp}.csv"`)
-        .send(await toCsv(header, rows));
+        .send(await toCsv(data));
     },
   );
 

@@ -249,7 +249,7 @@ describe('POST /entry', () => {
       expect(res.statusCode, res.body).toBe(404);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
-    expect(await entriesOf(u, 'start_date=2000-01-01&end_date=2100-01-01')).toEqual([]);
+    expect(await entriesOf(u, 'start_date=2000-01-01&end_date=2070-01-01')).toEqual([]);
     const bal = await balance(u, '2026-11');
     expect(bal.accounts.map((a: { predicted_balance: number }) => a.predicted_balance)).toEqual([0, 0]);
     void acc2;
@@ -515,12 +515,12 @@ describe('balances', () => {
     await createEntry(u, expense(a, { value: 10, date: today }));
     if (tomorrow.slice(0, 7) === month)
       await createEntry(u, expense(a, { value: 1, date: tomorrow, paid: true }));
-    await createEntry(u, expense(a, { value: 7, date: '2099-01-01', paid: true }));
+    await createEntry(u, expense(a, { value: 7, date: '2070-01-01', paid: true }));
     const got = (await u.request({ method: 'GET', url: `/api/v1/account/${a}` })).json();
     expect(got.balance).toBe(900);
     const expectedPredicted = 1000 - 100 - 10 - (tomorrow.slice(0, 7) === month ? 1 : 0);
     expect(got.predicted_balance).toBe(expectedPredicted);
-    const later = (await u.request({ method: 'GET', url: `/api/v1/account?month=2099-01` })).json().data[0];
+    const later = (await u.request({ method: 'GET', url: `/api/v1/account?month=2070-01` })).json().data[0];
     expect(later.predicted_balance).toBe(expectedPredicted - 7);
     expect(later.balance).toBe(900);
   });
@@ -755,7 +755,7 @@ describe('GET /entry/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).not.toContain('STRANGER');
-    const records: string[][] = parse(csv.body, { relax_column_count: true });
+    const records: string[][] = parse(csv.body, { relax_column_count: true, bom: true });
     const rows = records.slice(1);
     expect(rows.map((r) => r[1])).toEqual([
       '\'=HYPERLINK("http://x")',
@@ -766,17 +766,17 @@ describe('GET /entry/export', () => {
       'cr',
       'plain',
     ]);
-    expect(rows.map((r) => r[10])).toEqual(["'=cmd|calc", '', '', '', "'\tTab", "'\rCR", '']);
+    expect(rows.map((r) => r[11])).toEqual(["'=cmd|calc", '', '', '', "'\tTab", "'\rCR", '']);
     expect(rows.every((r) => r[5] === "'@evil account")).toBe(true);
-    expect(rows[0]?.[10]).toBe("'=cmd|calc");
+    expect(rows[0]?.[11]).toBe("'=cmd|calc");
     expect(rows.map((r) => r[7])).toEqual([
-      '123.45',
-      '123.46',
-      '123.47',
-      '123.48',
-      '123.49',
-      '123.5',
-      '123.51',
+      '-123.45',
+      '-123.46',
+      '-123.47',
+      '-123.48',
+      '-123.49',
+      '-123.50',
+      '-123.51',
     ]);
 
     const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });
@@ -789,7 +789,7 @@ describe('GET /entry/export', () => {
     sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
     expect(values).toHaveLength(1 + nasty.length);
     expect(values[1]?.[1]).toBe('\'=HYPERLINK("http://x")');
-    expect(values[1]?.[7]).toBe(123.45);
+    expect(values[1]?.[7]).toBe(-123.45);
     expect(typeof values[2]?.[7]).toBe('number');
     expect(JSON.stringify(values)).not.toContain('STRANGER');
 
@@ -800,5 +800,103 @@ describe('GET /entry/export', () => {
       .execute();
     expect(logs.filter((l) => l.event === 'export')).toHaveLength(2);
     expect((await u.request({ method: 'GET', url: '/api/v1/entry/export?format=pdf' })).statusCode).toBe(422);
+  });
+});
+
+describe('the accepted dates (issue 13 #2): 1900-01-01 to 50 years ahead', () => {
+  it('refuses dates, end dates, filters and months outside the range with a clear message, and writes nothing', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const now = new Date();
+    const last = `${now.getUTCFullYear() + 50}-${now.toISOString().slice(5, 10)}`.replace(
+      /-02-29$/,
+      '-02-28',
+    );
+    const past = `${now.getUTCFullYear() + 51}-01-01`;
+    const message = 'Choose a date between 01/01/1900 and 50 years from today';
+    for (const payload of [
+      expense(acc, { date: '9999-12-31' }),
+      expense(acc, { date: '1899-12-31' }),
+      expense(acc, { date: past }),
+      expense(acc, { fixed: true, limit_fixed_date: '9999-12-31' }),
+    ]) {
+      const res = await u.request({ method: 'POST', url: '/api/v1/entry', payload });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.values(res.json().errors).flat()).toEqual([message]);
+    }
+    expect(await entriesOf(u, 'start_date=1900-01-01&end_date=2070-01-01')).toEqual([]);
+    // The edges are accepted.
+    const first = await createEntry(u, expense(acc, { date: '1900-01-01' }));
+    await createEntry(u, expense(acc, { date: last }));
+    const moved = await u.request({
+      method: 'PUT',
+      url: `/api/v1/entry/${first.id}`,
+      payload: { date: '9999-12-31' },
+    });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().errors).toEqual({ date: [message] });
+    for (const url of [
+      '/api/v1/entry?month=9999-12',
+      '/api/v1/entry?start_date=0001-01-01',
+      '/api/v1/account?month=1899-12',
+    ]) {
+      const res = await u.request({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
+    }
+  });
+});
+
+describe('GET /entry/totals (issue 13 #14): the totals follow the filters', () => {
+  it('adds up only the matching entries, across months when the range says so, and only the user’s', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const [trip] = (
+      await u.request({ method: 'POST', url: '/api/v1/tag/tags', payload: { labels: ['trip'] } })
+    ).json().data;
+    await createEntry(u, expense(acc, { value: 1000, date: '2026-11-10', tags: [trip.id] }));
+    await createEntry(u, expense(acc, { value: 500, date: '2026-11-11' }));
+    await createEntry(u, income(acc, { value: 9000, date: '2026-11-05' }));
+    await createEntry(
+      u,
+      expense(acc, { value: 250, date: '2025-02-10', tags: [trip.id], description: 'Old trip' }),
+    );
+    const totals = async (query: string) => {
+      const res = await u.request({ method: 'GET', url: `/api/v1/entry/totals?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await totals('month=2026-11')).toMatchObject({
+      income: 9000,
+      expense: 1500,
+      result: 7500,
+      count: 3,
+    });
+    expect(await totals(`month=2026-11&tag_id=${trip.id}`)).toMatchObject({
+      income: 0,
+      expense: 1000,
+      result: -1000,
+      count: 1,
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+    });
+    expect(await totals(`start_date=1900-01-01&end_date=2070-12-31&q=trip`)).toMatchObject({
+      expense: 250,
+      count: 1,
+    });
+    expect(await totals(`start_date=1900-01-01&end_date=2070-12-31&tag_id=${trip.id}`)).toMatchObject({
+      expense: 1250,
+      count: 2,
+    });
+    const other = await createUser(ctx);
+    const res = await other.request({ method: 'GET', url: `/api/v1/entry/totals?tag_id=${trip.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (
+        await other.request({
+          method: 'GET',
+          url: '/api/v1/entry/totals?start_date=1900-01-01&end_date=2070-12-31',
+        })
+      ).json(),
+    ).toMatchObject({ income: 0, expense: 0, count: 0 });
   });
 });

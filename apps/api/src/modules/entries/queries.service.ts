@@ -4,6 +4,7 @@ import {
   type EntryFilters,
   type EntryList,
   type EntryListQuery,
+  type EntryTotals,
   firstDayOfMonth,
   type InvoiceLine,
   lastDayOfMonth,
@@ -23,6 +24,7 @@ import {
   findEntries,
   findEntryById,
   parseTagIds,
+  sumEntries,
 } from './entries.repository.ts';
 import { ensureSeriesThrough, horizonMonth, seriesNeedExtension } from './series.service.ts';
 
@@ -126,6 +128,26 @@ export async function toEntryQuery(
     q: filters.q,
     basis: filters.basis,
     without_subcategory: filters.without_subcategory,
+  };
+}
+
+/**
+ * GET /entry/totals (issue 13 #14): what the filtered list adds up to — the summary cards follow the
+ * filters (a tag, a search across months) instead of showing the whole month's totals.
+ */
+export async function entryTotals(
+  db: Db,
+  userId: number,
+  filters: EntryFilters,
+  now = new Date(),
+): Promise<EntryTotals> {
+  const query = await toEntryQuery(db, userId, filters, now);
+  const sums = await sumEntries(db, userId, query);
+  return {
+    ...sums,
+    result: sums.income - sums.expense - sums.investment,
+    start_date: query.start,
+    end_date: query.end,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   resetPasswordBodySchema,
   tokenResponseSchema,
   verifyEmailBodySchema,
+  verifyEmailResponseSchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
 import { apiText, requestLocale } from '../../lib/messages.ts';
@@ -74,12 +75,15 @@ export async function authRoutes(app: App, deps: IdentityDeps): Promise<void> {
         operationId: 'verifyEmail',
         ...common,
         body: verifyEmailBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: verifyEmailResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await auth.verifyEmail(deps, request.body.token, request);
-      return { message: apiText(requestLocale(request), 'emailVerified') };
+      const { alreadyVerified } = await auth.verifyEmail(deps, request.body.token, request);
+      return {
+        message: apiText(requestLocale(request), alreadyVerified ? 'emailAlreadyVerified' : 'emailVerified'),
+        already_verified: alreadyVerified,
+      };
     },
   );
 

@@ -25,6 +25,7 @@ import {
   consumeEmailToken,
   findRefreshTokenByHash,
   findUsableEmailToken,
+  findUsedEmailToken,
   insertEmailToken,
   insertRefreshToken,
   invalidateEmailTokens,
@@ -253,10 +254,19 @@ export async function logout(
   });
 }
 
-export async function verifyEmail(deps: IdentityDeps, token: string, request: LogRequest): Promise<void> {
+/**
+ * Verifies the address a link was sent to. Opening a used link again (a second click, another device)
+ * answers "already verified" when that address is verified (issue 13 #7), not "invalid or expired".
+ */
+export async function verifyEmail(
+  deps: IdentityDeps,
+  token: string,
+  request: LogRequest,
+): Promise<{ alreadyVerified: boolean }> {
+  const tokenHash = sha256(token);
   const verifiedUserId = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const row = await findUsableEmailToken(trx, 'verify', sha256(token), now);
+    const row = await findUsableEmailToken(trx, 'verify', tokenHash, now);
     if (!row || !(await consumeEmailToken(trx, row.id, now))) return undefined;
     const user = await findUserById(trx, row.user_id);
     // A link sent to an address the user has since changed verifies nothing.
@@ -266,7 +276,13 @@ export async function verifyEmail(deps: IdentityDeps, token: string, request: Lo
     await recordAccountLog(trx, user.id, 'email_verified', request);
     return user.id;
   });
-  if (verifiedUserId === undefined) throw invalidLink();
+  if (verifiedUserId !== undefined) return { alreadyVerified: false };
+  const used = await findUsedEmailToken(deps.db, 'verify', tokenHash);
+  const user = used ? await findUserById(deps.db, used.user_id) : undefined;
+  if (used && user && user.email_normalized === used.email && user.email_verified_at !== null) {
+    return { alreadyVerified: true };
+  }
+  throw invalidLink();
 }
 
 /** Always the same 200, known address or not; only the e-mail sending is throttled per account. */

@@ -333,17 +333,36 @@ describe('POST /auth/logout', () => {
 });
 
 describe('POST /auth/verify-email', () => {
-  it('verifies with the mailed token once; a second use fails', async () => {
+  it('verifies with the mailed token once; opening the link again says the address is already verified', async () => {
     const user = await registerUser(ctx);
     const token = tokenFromLink(ctx.mailer.last(user.email)?.link);
     const ok = await api(ctx, 'POST', '/auth/verify-email', { payload: { token } });
     expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Your e-mail address is verified', already_verified: false });
     const me = (await api(ctx, 'GET', '/user/me', { headers: user.auth })).json();
     expect(me.email_verified_at).toEqual(expect.any(String));
+    // Issue 13 #7: the second visit of the same link is not "invalid or expired".
+    const again = await api(ctx, 'POST', '/auth/verify-email', { payload: { token } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      message: 'Your e-mail address is already verified',
+      already_verified: true,
+    });
+    expect(await logEvents(ctx, user.id)).toEqual(['register', 'email_verified']);
+  });
+
+  it('a used link of an address since changed, or of an unverified one, stays invalid', async () => {
+    const user = await registerUser(ctx);
+    const token = tokenFromLink(ctx.mailer.last(user.email)?.link);
+    expect((await api(ctx, 'POST', '/auth/verify-email', { payload: { token } })).statusCode).toBe(200);
+    await ctx.database.db
+      .updateTable('users')
+      .set({ email_verified_at: null })
+      .where('id', '=', user.id)
+      .execute();
     const again = await api(ctx, 'POST', '/auth/verify-email', { payload: { token } });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toHaveProperty('token');
-    expect(await logEvents(ctx, user.id)).toEqual(['register', 'email_verified']);
   });
 
   it('rejects unknown, missing and expired tokens', async () => {

@@ -112,6 +112,21 @@ export function findUsableEmailToken(
     .executeTakeFirst();
 }
 
+/** A spent token of the kind (to tell "already verified" from a wrong link). */
+export function findUsedEmailToken(
+  db: Executor,
+  kind: 'verify' | 'reset',
+  tokenHash: string,
+): Promise<EmailTokenRow | undefined> {
+  return db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** Single use under concurrency: only the request whose UPDATE changed the row may act on the token. */
 export async function consumeEmailToken(db: Executor, tokenId: number, now: string): Promise<boolean> {
   const result = await db

@@ -43,6 +43,7 @@ const GLOBAL: Record<string, string> = {
   'PUT /api/v1/account/{id} body:bank_id': 'banks are global reference rows',
   'GET /api/v1/entry query:operation_id': 'operations are global reference ids (1–4)',
   'GET /api/v1/entry/export query:operation_id': 'operations are global reference ids (1–4)',
+  'GET /api/v1/entry/totals query:operation_id': 'operations are global reference ids (1–4)',
   'POST /api/v1/entry body:operation_id': 'operations are global reference ids (1–4)',
   'PUT /api/v1/entry/{id} body:operation_id': 'operations are global reference ids (1–4)',
   'GET /api/v1/flag/{id} path:id': 'flags are global reference rows',
@@ -173,6 +174,23 @@ const MATRIX: Record<string, Case> = {
   'GET /api/v1/entry/export query:tag_id': (_a, b) => ({
     method: 'GET',
     url: `/api/v1/entry/export?tag_id=${b.tag}`,
+  }),
+  'GET /api/v1/entry/totals query:account_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/totals?account_id=${b.account}`,
+  }),
+  'GET /api/v1/entry/totals query:card_id': () => ({ method: 'GET', url: '/api/v1/entry/totals?card_id=1' }),
+  'GET /api/v1/entry/totals query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/totals?category_id=${b.category}`,
+  }),
+  'GET /api/v1/entry/totals query:sub_category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/totals?sub_category_id=${b.subcategory}`,
+  }),
+  'GET /api/v1/entry/totals query:tag_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/totals?tag_id=${b.tag}`,
   }),
 
   'POST /api/v1/entry body:account_id': (a, b) => ({
@@ -552,8 +570,8 @@ describe('cross-user access (QUALITY.md)', () => {
       await get('/api/v1/category'),
       await get('/api/v1/subcategory/3'),
       await get('/api/v1/tag?with_counts=true'),
-      await get('/api/v1/entry?start_date=2000-01-01&end_date=2100-12-31'),
-      await get('/api/v1/entry/export?start_date=2000-01-01&end_date=2100-12-31'),
+      await get('/api/v1/entry?start_date=2000-01-01&end_date=2070-12-31'),
+      await get('/api/v1/entry/export?start_date=2000-01-01&end_date=2070-12-31'),
       await get('/api/v1/entry/balance?month=2026-11'),
       await get('/api/v1/card?archived=true'),
       await get('/api/v1/invoice/date/2026-12'),
@@ -564,6 +582,7 @@ describe('cross-user access (QUALITY.md)', () => {
       await get('/api/v1/budget/dashboard?month=2026-11'),
       await get('/api/v1/category/dashboard?month=2026-11'),
       await get('/api/v1/report/expense?range=custom&start=2026-01&end=2026-12'),
+      await get('/api/v1/entry/totals?start_date=2000-01-01&end_date=2070-12-31'),
     ];
     for (const body of lists) expect(body).not.toContain('BOB');
     // Figures: A's reports count A's entries only (B has the same amounts in the same months).
@@ -575,6 +594,8 @@ describe('cross-user access (QUALITY.md)', () => {
     const entries = JSON.parse(lists[4] as string).data as Array<{ id: number; account_id: number }>;
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.account_id === a.account)).toBe(true);
+    // The totals add up A's entries only.
+    expect(JSON.parse(lists[7] as string).count).toBe(entries.length);
     const balance = JSON.parse(lists[6] as string);
     expect(balance.accounts.map((x: { account_id: number }) => x.account_id)).toEqual([
       a.account,

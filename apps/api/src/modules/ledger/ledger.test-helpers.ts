@@ -3,11 +3,17 @@ import { expect } from 'vitest';
 import type { TestUser } from '../../../test/app.ts';
 
 /** Small builders shared by the ledger tests. */
+/** How many accounts each test user has been given by createAccount (names are unique per user). */
+const accountCounts = new WeakMap<TestUser, number>();
+
 export async function createAccount(user: TestUser, payload: Record<string, unknown> = {}): Promise<number> {
+  const count = (accountCounts.get(user) ?? 0) + 1;
+  accountCounts.set(user, count);
   const res = await user.request({
     method: 'POST',
     url: '/api/v1/account',
-    payload: { name: 'Checking', ...payload },
+    // "Checking", "Checking 2", …: account names are unique per user (issue 13 #17).
+    payload: { name: count === 1 ? 'Checking' : `Checking ${count}`, ...payload },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;

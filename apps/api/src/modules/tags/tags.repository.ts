@@ -16,15 +16,41 @@ export function findTags(db: Db, userId: number, search?: string) {
   return query.orderBy('name_normalized').orderBy('id').execute();
 }
 
-/** Usage counts of the user's tags (entry_tags_user_tag index). */
-export async function countTagUsage(db: Db, userId: number): Promise<Map<number, number>> {
+/**
+ * Usage of the user's tags as a person counts it (issue 13 #18): entries dated up to `today` — a fixed
+ * series without an end is materialised as far as anyone browsed, so counting every stored occurrence gave
+ * "600 entries" — and whether the tag is on such an open-ended series (`repeating`).
+ */
+export async function countTagUsage(
+  db: Db,
+  userId: number,
+  today: string,
+): Promise<Map<number, { count: number; repeating: boolean }>> {
   const rows = await db
     .selectFrom('entry_tags')
-    .select(['tag_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId)
-    .groupBy('tag_id')
+    .innerJoin('entries', (join) =>
+      join.onRef('entries.id', '=', 'entry_tags.entry_id').on('entries.user_id', '=', userId),
+    )
+    .select([
+      'entry_tags.tag_id as tag_id',
+      (eb) =>
+        eb.fn.sum<number | string>(eb.case().when('entries.date', '<=', today).then(1).else(0).end()).as('n'),
+      (eb) =>
+        eb.fn
+          .max<number | string>(
+            eb
+              .case()
+              .when(eb.and([eb('entries.fixed', '=', 1), eb('entries.limit_fixed_date', 'is', null)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('open'),
+    ])
+    .where('entry_tags.user_id', '=', userId)
+    .groupBy('entry_tags.tag_id')
     .execute();
-  return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+  return new Map(rows.map((r) => [r.tag_id, { count: Number(r.n ?? 0), repeating: Number(r.open) === 1 }]));
 }
 
 export function findTagById(db: Db, userId: number, id: number) {

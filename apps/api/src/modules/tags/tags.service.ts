@@ -1,4 +1,4 @@
-import type { Tag, TagListQuery } from '@centavo/shared';
+import { type Tag, type TagListQuery, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { parseTagIds, setEntryTagIds } from '../entries/entries.repository.ts';
@@ -18,8 +18,12 @@ import {
 export async function listTags(db: Db, userId: number, query: TagListQuery): Promise<Tag[]> {
   const rows = await findTags(db, userId, query.search);
   if (!query.with_counts) return rows;
-  const counts = await countTagUsage(db, userId);
-  return rows.map((r) => ({ ...r, count: counts.get(r.id) ?? 0 }));
+  const counts = await countTagUsage(db, userId, todayIso());
+  return rows.map((r) => ({
+    ...r,
+    count: counts.get(r.id)?.count ?? 0,
+    repeating: counts.get(r.id)?.repeating ?? false,
+  }));
 }
 
 export async function getTag(db: Db, userId: number, id: number): Promise<Tag> {

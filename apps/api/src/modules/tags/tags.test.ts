@@ -19,7 +19,7 @@ describe('tags', () => {
     expect((await user.request({ method: 'GET', url: `/api/v1/tag/${tag.id}` })).json()).toEqual(tag);
     const dup = await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'TRAVEL' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ name: ['already exists'] });
+    expect(dup.json().errors).toEqual({ name: ['This name is already in use'] });
     const renamed = await user.request({
       method: 'PUT',
       url: `/api/v1/tag/${tag.id}`,
@@ -84,11 +84,28 @@ describe('tags', () => {
     await createEntry(u, expense(acc, { tags: [a.id] }));
     const counted = (await u.request({ method: 'GET', url: '/api/v1/tag?with_counts=true' })).json().data;
     expect(counted).toEqual([
-      { id: a.id, name: 'a', count: 2 },
-      { id: b.id, name: 'b', count: 1 },
+      { id: a.id, name: 'a', count: 2, repeating: false },
+      { id: b.id, name: 'b', count: 1, repeating: false },
     ]);
     await u.request({ method: 'DELETE', url: `/api/v1/tag/${a.id}` });
     expect((await u.request({ method: 'GET', url: `/api/v1/entry/${e1.id}` })).json().tags).toEqual([b.id]);
+  });
+
+  it('counts occurrences up to today and says when a series repeats with no end (issue 13 #18)', async () => {
+    const u = await createUser(ctx);
+    const acc = await createAccount(u);
+    const [rent] = (
+      await u.request({ method: 'POST', url: '/api/v1/tag/tags', payload: { labels: ['rent'] } })
+    ).json().data;
+    const now = new Date();
+    const start = `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+    await createEntry(u, expense(acc, { tags: [rent.id], fixed: true, date: start }));
+    // Someone looks at a month 40 years ahead: the series is stored that far.
+    const far = `${now.getUTCFullYear() + 40}-01`;
+    expect((await u.request({ method: 'GET', url: `/api/v1/entry?month=${far}` })).statusCode).toBe(200);
+    const counted = (await u.request({ method: 'GET', url: '/api/v1/tag?with_counts=true' })).json().data;
+    // 12 months of last year's start through this month's 1st: 13 occurrences, and it goes on.
+    expect(counted).toEqual([{ id: rent.id, name: 'rent', count: 13, repeating: true }]);
   });
 
   it('rejects bad input with 422', async () => {

@@ -45,9 +45,11 @@ import { BillingBanner } from '../../features/billing/components/BillingBanner.t
 import { CardsNav } from '../../features/cards/components/CardsNav.tsx';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { initials } from '../../lib/initials.ts';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
+import { VerifyReminder } from './VerifyReminder.tsx';
 
 interface NavItem {
   to: string;
@@ -98,11 +100,7 @@ function UserMenu() {
   const { user } = useAuth();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const initials = (user?.name ?? '?')
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+  const letters = initials(user?.name ?? '?');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -112,11 +110,11 @@ function UserMenu() {
             size="xl"
             radius="xl"
             // The name starts with the initials shown, as screen-reader and voice-control users expect.
-            aria-label={`${initials} · ${t('actions.userMenu')}`}
+            aria-label={`${letters} · ${t('actions.userMenu')}`}
             data-testid="user-menu"
           >
             <Avatar color="centavo" radius="xl" size={34}>
-              {initials}
+              {letters}
             </Avatar>
           </ActionIcon>
         </Tooltip>
@@ -266,6 +264,7 @@ export function LoggedInLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main">
+        <VerifyReminder />
         <ErrorBoundary resetKey={location.pathname}>
           {/* Its own boundary: the banner's texts load without holding the page. */}
           <Suspense fallback={null}>

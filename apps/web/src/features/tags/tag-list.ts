@@ -1,12 +1,9 @@
 import type { Tag } from '@centavo/shared';
+import { foldText } from '@centavo/shared/text';
 
-/** Lower case without accents, so "ferias" finds "Férias". */
+/** Lower case without accents, so "ferias" finds "Férias" (the same folding as every search). */
 export function normalizeTagText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
+  return foldText(text);
 }
 
 /** Tags whose name contains the search, sorted by name (locale-aware). */

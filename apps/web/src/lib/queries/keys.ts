@@ -32,6 +32,8 @@ export const queryKeys = {
     list: (filters: object) => [...queryKeys.entries.lists(), filters] as const,
     balances: () => [...queryKeys.entries.all, 'balance'] as const,
     balance: (month: string) => [...queryKeys.entries.balances(), month] as const,
+    /** GET /entry/totals of a filtered list (issue 13 #14). */
+    totals: (filters: object) => [...queryKeys.entries.all, 'totals', filters] as const,
     carouselStart: () => [...queryKeys.entries.all, 'carousel-start'] as const,
   },
   /**

@@ -51,6 +51,7 @@ export const auth = {
     title: 'Verificação de e-mail',
     checking: 'Verificando seu link…',
     success: 'Seu endereço de e-mail foi verificado. Obrigado!',
+    alreadyVerified: 'Seu endereço de e-mail já está verificado. Não é preciso fazer mais nada.',
     failure: 'Este link de verificação é inválido ou expirou.',
     missingToken: 'Este link está incompleto. Abra o link do e-mail novamente.',
     continue: 'Continuar para o Centavo',

@@ -63,7 +63,7 @@ export const common = {
   },
   comingSoon: {
     title: 'Em breve no Centavo',
-    body: '{area} está a caminho. Enquanto isso, seus lançamentos, contas, categorias e tags já estão prontos para uso.',
+    body: 'Estamos preparando {area}. Enquanto isso, seus lançamentos, contas, categorias e tags já estão prontos para uso.',
     cta: 'Ir para os lançamentos',
   },
   areas: {
@@ -76,6 +76,17 @@ export const common = {
     byCategory: 'O relatório por categoria',
     socialSignIn: 'O login com outros provedores',
   },
+  /** The areas inside a sentence ("Estamos preparando o painel"): with their article, in lower case. */
+  areasInSentence: {
+    budget: 'os orçamentos',
+    card: 'a página do cartão',
+    dashboard: 'o painel',
+    myPlan: 'a página do seu plano',
+    upgrade: 'a assinatura',
+    analysis: 'o relatório de análise',
+    byCategory: 'o relatório por categoria',
+    socialSignIn: 'o login com outros provedores',
+  },
   upgrade: {
     title: 'Escolha um plano para continuar',
     body: 'Seu período de teste ou assinatura terminou. Escolha o plano mensal ou anual para continuar usando o Centavo.',
@@ -86,6 +97,7 @@ export const common = {
     email: 'E-mail',
     verified: 'E-mail verificado',
     notVerified: 'E-mail ainda não verificado',
+    verifyReminder: 'Confirme seu endereço de e-mail: abra o link que enviamos para {email}.',
     memberSince: 'Cliente desde {date}',
   },
   dev: {

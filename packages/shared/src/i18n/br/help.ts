@@ -9,9 +9,9 @@ export const help = {
     entries: {
       title: 'Lançamentos',
       body: [
-        'Um lançamento é uma movimentação de dinheiro: uma receita, uma despesa, um investimento ou uma transferência. Cada lançamento tem descrição, valor, data, categoria e subcategoria, e uma conta ou um cartão.',
+        'Um lançamento é uma movimentação de dinheiro: uma receita, uma despesa, um investimento ou uma transferência. Cada lançamento tem descrição, valor, data, categoria e subcategoria, e uma conta.',
         'Marque o lançamento como pago quando o dinheiro de fato se mover. Lançamentos não pagos entram no saldo previsto, para você planejar o mês.',
-        'Use o seletor de mês para navegar entre os meses. Os filtros restringem a lista por conta, cartão, categoria, tag, tipo, situação de pagamento ou texto; a lista continua rápida mesmo com milhares de lançamentos.',
+        'Use o seletor de mês para navegar entre os meses. Os filtros restringem a lista por conta, categoria, tag, tipo, situação de pagamento ou texto; a lista continua rápida mesmo com milhares de lançamentos.',
         'Você pode exportar os lançamentos que está vendo em CSV ou Excel.',
       ],
     },
@@ -35,7 +35,7 @@ export const help = {
       title: 'Parcelas',
       body: [
         'Lance uma compra parcelada escolhendo o número de parcelas (de 2 a 420). O Centavo cria um lançamento por mês; os centavos que não dividem exatamente vão para a primeira parcela, então o total é sempre exato.',
-        'No cartão, cada parcela cai na sua própria fatura. Ao editar ou excluir uma parcela, você escolhe: só esta, esta e as seguintes, ou a série inteira.',
+        'Ao editar ou excluir uma parcela, você escolhe: só esta, esta e as seguintes, ou a série inteira.',
       ],
     },
     fixed: {
@@ -62,7 +62,7 @@ export const help = {
     categories: {
       title: 'Categorias',
       body: [
-        'Categorias agrupam seus lançamentos para orçamentos e relatórios. O Centavo já vem com uma árvore pronta (Moradia, Alimentação, Transporte, Saúde, Salário e outras), que não pode ser alterada, e você pode criar suas próprias categorias e subcategorias.',
+        'Categorias agrupam seus lançamentos. O Centavo já vem com uma árvore pronta (Moradia, Alimentação, Transporte, Saúde, Salário e outras), que não pode ser alterada, e você pode criar suas próprias categorias e subcategorias.',
         'Cada categoria é de receitas, despesas ou investimentos, e tem uma cor e um ícone.',
       ],
     },

@@ -47,6 +47,10 @@ export const ledger = {
     entries_zero: 'Nenhum lançamento',
     entries_one: '{count} lançamento',
     entries_other: '{count} lançamentos',
+    /** A tag on a monthly series without an end: the count is up to today. */
+    entriesSoFar_zero: 'Nenhum lançamento ainda · repete todo mês',
+    entriesSoFar_one: '{count} lançamento até hoje · repete todo mês',
+    entriesSoFar_other: '{count} lançamentos até hoje · repete todo mês',
   },
   colors: {
     custom: 'Cor personalizada',

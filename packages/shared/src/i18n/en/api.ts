@@ -39,9 +39,10 @@ export const api = {
     invalidLink: 'This link is invalid or has expired',
     cannotRegister: 'Could not register with this e-mail address',
     invalidRefreshToken: 'Invalid refresh token',
-    passwordConfirmationMismatch: 'confirmation does not match',
+    passwordConfirmationMismatch: 'The password confirmation does not match the password',
     // Identity: answers of 200 responses (not errors, translated by the routes themselves).
     emailVerified: 'Your e-mail address is verified',
+    emailAlreadyVerified: 'Your e-mail address is already verified',
     resetLinkSent: 'If an account exists for this address, we have sent it a link to reset the password',
     passwordWasReset: 'Your password has been reset; sign in with the new one',
     // Ledger: not found.
@@ -52,7 +53,7 @@ export const api = {
     entryNotFound: 'Entry not found',
     subcategoryNotFound: 'Subcategory not found',
     tagNotFound: 'Tag not found',
-    notFound: 'not found',
+    notFound: 'points to something that does not exist',
     // Ledger: rules.
     systemCategory: 'Category is a system category and cannot be changed',
     systemSubcategory: 'Subcategory is a system subcategory and cannot be changed',
@@ -94,17 +95,22 @@ export const api = {
     requiredForTransfer: 'is required for a transfer',
     differentFromAccount: 'must be different from account_id',
     tagTooLong: 'a tag is at most 50 characters',
+    accountNameTaken: 'An account with this name already exists',
+    categoryNameTaken: 'A category of this type with this name already exists',
+    subcategoryNameTaken: 'This category already has a subcategory with this name',
     tagExists: 'The tag already exists',
-    alreadyExists: 'already exists',
+    alreadyExists: 'This name is already in use',
     tagNoComma: 'must not contain a comma',
     colorFormat: 'must be a colour like #1a2b3c',
-    dateFormat: 'is not a valid date (YYYY-MM-DD)',
-    monthFormat: 'is not a valid month (YYYY-MM)',
+    dateFormat: 'The date is not valid (YYYY-MM-DD)',
+    dateRange: 'Choose a date between 01/01/1900 and 50 years from today',
+    monthFormat: 'The month is not valid (YYYY-MM)',
+    monthRange: 'Choose a month between January 1900 and 50 years from today',
     operationId: 'must be 1, 2, 3 or 4',
     installmentsWithFixed: 'cannot be combined with fixed',
     requiresFixed: 'requires fixed',
-    notBeforeDate: 'must not be before date',
-    notBeforeStartDate: 'must not be before start_date',
+    notBeforeDate: "The end date must not be before the entry's date",
+    notBeforeStartDate: 'The end date must not be before the start date',
     budgetNotFound: 'Budget not found',
     budgetExists: 'A budget for this category and month already exists',
     notBeforeMonth: 'must not be before month',
@@ -115,6 +121,8 @@ export const api = {
   /** Values that fill `{type}` and similar placeholders. */
   /** Request validation (zod) failures the validation namespace has no rule text for. */
   zod: {
+    /** A contract's short message ("must be an income category") as a sentence naming the field. */
+    fieldSentence: 'The {field} field {message}',
     number: 'The {field} field must be a number',
     text: 'The {field} field must be text',
     boolean: 'The {field} field must be true or false',
@@ -179,6 +187,6 @@ export const api = {
     tags: 'tags',
     token: 'link',
     type: 'type',
-    value: 'value',
+    value: 'amount',
   },
 } as const;

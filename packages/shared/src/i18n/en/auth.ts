@@ -51,6 +51,7 @@ export const auth = {
     title: 'E-mail verification',
     checking: 'Checking your link…',
     success: 'Your e-mail address is verified. Thank you!',
+    alreadyVerified: 'Your e-mail address is already verified. Nothing more to do.',
     failure: 'This verification link is invalid or has expired.',
     missingToken: 'This link is incomplete. Open the link from the e-mail again.',
     continue: 'Continue to Centavo',

@@ -63,7 +63,7 @@ export const common = {
   },
   comingSoon: {
     title: 'Coming soon in Centavo',
-    body: '{area} is on its way. Meanwhile, your entries, accounts, categories and tags are ready to use.',
+    body: 'We are preparing {area}. Meanwhile, your entries, accounts, categories and tags are ready to use.',
     cta: 'Go to entries',
   },
   areas: {
@@ -76,6 +76,17 @@ export const common = {
     byCategory: 'The report by category',
     socialSignIn: 'Sign-in with other providers',
   },
+  /** The areas inside a sentence ("We are preparing the dashboard"). */
+  areasInSentence: {
+    budget: 'budgets',
+    card: 'the card page',
+    dashboard: 'the dashboard',
+    myPlan: 'the page of your plan',
+    upgrade: 'subscriptions',
+    analysis: 'the analysis report',
+    byCategory: 'the report by category',
+    socialSignIn: 'sign-in with other providers',
+  },
   upgrade: {
     title: 'Choose a plan to continue',
     body: 'Your trial or subscription has ended. Pick the monthly or yearly plan to keep using Centavo.',
@@ -86,6 +97,7 @@ export const common = {
     email: 'E-mail',
     verified: 'E-mail verified',
     notVerified: 'E-mail not verified yet',
+    verifyReminder: 'Confirm your e-mail address: open the link we sent to {email}.',
     memberSince: 'Member since {date}',
   },
   dev: {

@@ -9,9 +9,9 @@ export const help = {
     entries: {
       title: 'Entries',
       body: [
-        'An entry is one movement of money: an income, an expense, an investment or a transfer. Each entry has a description, a value, a date, a category and subcategory, and either an account or a card.',
+        'An entry is one movement of money: an income, an expense, an investment or a transfer. Each entry has a description, a value, a date, a category and subcategory, and an account.',
         'Mark an entry as paid when the money actually moved. Unpaid entries still count in the predicted balance, so you can plan the month ahead.',
-        'Use the month picker to move between months. Filters narrow the list by account, card, category, tag, type, paid state or text; the list stays fast even with many thousands of entries.',
+        'Use the month picker to move between months. Filters narrow the list by account, category, tag, type, paid state or text; the list stays fast even with many thousands of entries.',
         'You can export the entries you are looking at as CSV or Excel.',
       ],
     },
@@ -35,7 +35,7 @@ export const help = {
       title: 'Installments',
       body: [
         'Enter a purchase in installments by choosing the number of installments (2 to 420). Centavo creates one entry per month; the cents that do not divide evenly go to the first installment, so the total is always exact.',
-        'On a card, each installment falls in its own invoice. When you edit or delete an installment you choose: only this one, this and the following ones, or the whole series.',
+        'When you edit or delete an installment you choose: only this one, this and the following ones, or the whole series.',
       ],
     },
     fixed: {
@@ -62,7 +62,7 @@ export const help = {
     categories: {
       title: 'Categories',
       body: [
-        'Categories group your entries for budgets and reports. Centavo comes with a ready-made tree (Housing, Food, Transport, Health, Salary and more) that you cannot change, and you can add your own categories and subcategories.',
+        'Categories group your entries. Centavo comes with a ready-made tree (Housing, Food, Transport, Health, Salary and more) that you cannot change, and you can add your own categories and subcategories.',
         'Each category is for income, expenses or investments, and has a colour and an icon.',
       ],
     },

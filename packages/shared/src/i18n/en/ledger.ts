@@ -37,6 +37,10 @@ export const ledger = {
     entries_zero: 'No entries',
     entries_one: '{count} entry',
     entries_other: '{count} entries',
+    /** A tag on a monthly series without an end: the count is up to today. */
+    entriesSoFar_zero: 'No entries yet · repeats every month',
+    entriesSoFar_one: '{count} entry so far · repeats every month',
+    entriesSoFar_other: '{count} entries so far · repeats every month',
   },
   colors: {
     custom: 'Custom colour',

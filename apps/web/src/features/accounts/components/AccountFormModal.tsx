@@ -5,10 +5,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { type AccountFormValues, accountBody, accountFormValues } from '../account-form.ts';
 import { useCreateAccount } from '../api/create-account.ts';
@@ -60,8 +59,7 @@ function AccountForm({
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
-          toastError(errorMessage(error));
+          reportFormError(form, error);
         },
       };
       if (account) update.mutate({ id: account.id, body: result.body }, handlers);
@@ -113,7 +111,6 @@ function AccountForm({
           label={t('accounts.initialBalance')}
           description={t('accounts.initialBalanceHint')}
           {...form.getInputProps('initial_balance')}
-          onChange={(text) => form.setFieldValue('initial_balance', text)}
         />
         <ColorField
           label={t('common.color')}

@@ -11,6 +11,7 @@ import { AmountText } from '../../../components/AmountText.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatMonthInSentence } from '../../../lib/months.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -20,7 +21,7 @@ import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
 import { AccountFormModal } from '../components/AccountFormModal.tsx';
 import { type AccountActions, AccountCards, AccountTable } from '../components/AccountList.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
-import { MonthStepper, monthLabel } from '../components/MonthStepper.tsx';
+import { MonthStepper } from '../components/MonthStepper.tsx';
 import {
   type AccountFilters,
   activeFilterCount,
@@ -73,7 +74,7 @@ function Totals({
       </Paper>
       <Paper withBorder radius="lg" p="md">
         <Text fz="sm" c="dimmed" tt="none" id="total-predicted-label">
-          {t('accounts.predictedFull', { month: monthLabel(month, locale) })}
+          {t('accounts.predictedFull', { month: formatMonthInSentence(month, locale) })}
         </Text>
         <AmountText
           value={totals.predicted}
@@ -84,7 +85,7 @@ function Totals({
           data-testid="total-predicted"
         />
         <Text fz="xs" c="dimmed">
-          {t('accounts.predictedHint', { month: monthLabel(month, locale) })}
+          {t('accounts.predictedHint', { month: formatMonthInSentence(month, locale) })}
         </Text>
       </Paper>
     </SimpleGrid>

@@ -17,7 +17,12 @@ export function AuthHeader({
       <Title order={1} fz={{ base: 24, sm: 28 }}>
         {heading}
       </Title>
-      {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
+      {/* A long e-mail address in the text breaks rather than widening the page. */}
+      {subtitle ? (
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {subtitle}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { toastError } from '../../../lib/toasts.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -33,9 +32,13 @@ export function LoginPage() {
         await completeSignIn(await login(values));
         navigate(returnPath(location.state), { replace: true });
       } catch (error) {
-        // Spec §8: a 2 s toast, and the server's errors go to the form.
-        toastError(t('login.failed'));
-        form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error, 'auth:login.failed'));
+        // One message (issue 13 #5): wrong credentials are the form's alert alone, not also a field error
+        // and a toast; a malformed field is said under the field.
+        if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') {
+          form.setServerErrors({}, errorMessage(error, 'auth:login.failed'));
+        } else {
+          reportFormError(form, error, { fallbackKey: 'auth:login.failed', alert: true });
+        }
       } finally {
         setSubmitting(false);
       }

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { toastError } from '../../../lib/toasts.ts';
 import { getPublicConfig } from '../api/get-public-config.ts';
 import { register } from '../api/register.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
@@ -38,11 +36,7 @@ export function RegisterPage() {
         if (thankYou) navigate(thankYou, { external: true, replace: true });
         else navigate(paths.welcome, { replace: true });
       } catch (error) {
-        toastError(t('register.failed'));
-        form.setServerErrors(
-          isApiError(error) ? error.errors : {},
-          isApiError(error) && error.status === 422 ? null : errorMessage(error, 'auth:register.failed'),
-        );
+        reportFormError(form, error, { fallbackKey: 'auth:register.failed', alert: true });
       } finally {
         setSubmitting(false);
       }

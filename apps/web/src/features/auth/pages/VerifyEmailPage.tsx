@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { getAuthState, setAuthState, useAuth } from '../../../lib/auth-store.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 
-type Status = 'checking' | 'success' | 'failure' | 'missing';
+type Status = 'checking' | 'success' | 'already' | 'failure' | 'missing';
 
 /** Landing page of the verification e-mail: posts the token once and shows the outcome. */
 export function VerifyEmailPage() {
@@ -24,7 +24,14 @@ export function VerifyEmailPage() {
     if (!token || posted.current) return;
     posted.current = true;
     verifyEmail(token).then(
-      () => setStatus('success'),
+      (answer) => {
+        setStatus(answer.already_verified ? 'already' : 'success');
+        // The signed-in user's reminder (layout) goes away without signing in again.
+        const { user } = getAuthState();
+        if (user && user.email_verified_at === null) {
+          setAuthState({ user: { ...user, email_verified_at: new Date().toISOString() } });
+        }
+      },
       () => setStatus('failure'),
     );
   }, [token]);
@@ -37,14 +44,14 @@ export function VerifyEmailPage() {
           <Center py="md" role="status">
             <Loader aria-label={t('verify.checking')} />
           </Center>
-        ) : status === 'success' ? (
+        ) : status === 'success' || status === 'already' ? (
           <Alert
             color="green"
             variant="light"
             icon={<IconCircleCheck size={18} aria-hidden="true" />}
             data-testid="verify-success"
           >
-            {t('verify.success')}
+            {status === 'already' ? t('verify.alreadyVerified') : t('verify.success')}
           </Alert>
         ) : (
           <Alert

@@ -23,7 +23,17 @@ export function WelcomePage() {
         subtitle={t('welcome.body', { days: TRIAL_DAYS, email: user.email })}
       />
       <Text>{t('welcome.next')}</Text>
-      <Button component={Link} to={HOME_PATH} size="md" fullWidth>
+      {/* The label wraps on a narrow phone rather than being cut ("Começar pelos lançamentos"). */}
+      <Button
+        component={Link}
+        to={HOME_PATH}
+        size="md"
+        fullWidth
+        h="auto"
+        mih={42}
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {t('welcome.start')}
       </Button>
     </Stack>

@@ -4,9 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import {
@@ -49,8 +49,7 @@ function CategoryForm({
             form.setServerErrors({ type: [t('categories.form.typeLocked')] });
             return;
           }
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
-          toastError(errorMessage(error));
+          reportFormError(form, error);
         },
       };
       if (category) update.mutate({ id: category.id, body: categoryUpdateBody(values, category) }, handlers);

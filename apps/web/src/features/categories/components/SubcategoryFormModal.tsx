@@ -1,10 +1,9 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useUpdateSubcategory } from '../api/update-subcategory.ts';
 
@@ -31,8 +30,7 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
           onDone();
         },
         onError: (error: Error) => {
-          form.setServerErrors(isApiError(error) ? error.errors : {}, errorMessage(error));
-          toastError(errorMessage(error));
+          reportFormError(form, error);
         },
       };
       const name = values.name.trim();

@@ -1,3 +1,4 @@
+import { DATE_MIN } from '@centavo/shared/dates';
 import { useMutation } from '@tanstack/react-query';
 import {
   API_BASE,
@@ -10,10 +11,29 @@ import { getAuthState } from '../../../lib/auth-store.ts';
 import { type EntryListState, toApiQuery } from '../lib/filters.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
+/** What to export (issue 13 #11): the month shown, its whole year, or everything — with the filters. */
+export type ExportPeriod = 'month' | 'year' | 'all';
 
-/** Named after the month shown (the server's name carries the export day, less useful in a folder). */
-function filenameFor(format: ExportFormat, month: string): string {
-  return `entries-${month}.${format}`;
+/** The export's date range as API query parameters. */
+export function periodQuery(
+  state: EntryListState,
+  period: ExportPeriod,
+): Record<string, string | number | boolean> {
+  const { month: _month, ...filters } = toApiQuery(state);
+  if (period === 'month') return toApiQuery(state);
+  if (period === 'year') {
+    const year = state.month.slice(0, 4);
+    return { ...filters, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
+  }
+  // No end date: what is stored up to the API's horizon (an end 50 years ahead would first write every
+  // open-ended monthly bill's occurrences that far).
+  return { ...filters, start_date: DATE_MIN };
+}
+
+/** Named after what it holds (the server's name carries the export day, less useful in a folder). */
+function filenameFor(format: ExportFormat, month: string, period: ExportPeriod): string {
+  const what = period === 'month' ? month : period === 'year' ? month.slice(0, 4) : 'all';
+  return `entries-${what}.${format}`;
 }
 
 /**
@@ -23,12 +43,13 @@ function filenameFor(format: ExportFormat, month: string): string {
 export async function exportEntries(
   state: EntryListState,
   format: ExportFormat,
+  period: ExportPeriod = 'month',
 ): Promise<{ blob: Blob; filename: string }> {
   const stored = getAuthState().token;
   if (stored && stored.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
   const token = getAuthState().token;
   const params = new URLSearchParams({ format });
-  for (const [key, value] of Object.entries(toApiQuery(state))) params.set(key, String(value));
+  for (const [key, value] of Object.entries(periodQuery(state, period))) params.set(key, String(value));
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/entry/export?${params}`, {
@@ -39,7 +60,7 @@ export async function exportEntries(
   }
   if (!response.ok) throw await errorFromResponse(response, await response.json().catch(() => null));
   const blob = await response.blob();
-  return { blob, filename: filenameFor(format, state.month) };
+  return { blob, filename: filenameFor(format, state.month, period) };
 }
 
 /** Saves a blob through a temporary link (the download attribute keeps the server's file name). */
@@ -58,8 +79,15 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 export function useExportEntries() {
   return useMutation({
-    mutationFn: ({ state, format }: { state: EntryListState; format: ExportFormat }) =>
-      exportEntries(state, format),
+    mutationFn: ({
+      state,
+      format,
+      period,
+    }: {
+      state: EntryListState;
+      format: ExportFormat;
+      period?: ExportPeriod;
+    }) => exportEntries(state, format, period),
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
-import { type EntryListState, toApiQuery } from '../lib/filters.ts';
+import { type EntryListState, listApiQuery } from '../lib/filters.ts';
 import { type EntryPage, nextPageParam } from '../lib/paging.ts';
 
 export type { EntryPage } from '../lib/paging.ts';
@@ -26,7 +26,7 @@ export function getEntriesPage(
   signal?: AbortSignal,
 ): Promise<EntryPage> {
   return apiRequest<EntryPage>('/entry', {
-    query: { ...toApiQuery(state), page, per_page: ENTRY_PAGE_SIZE },
+    query: { ...listApiQuery(state), page, per_page: ENTRY_PAGE_SIZE },
     signal,
   });
 }

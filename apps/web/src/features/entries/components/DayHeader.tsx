@@ -28,7 +28,8 @@ export const DayHeader = memo(function DayHeader({
         : offset === 1
           ? t('list.tomorrow')
           : null;
-  const label = dayFormatter(locale).format(utcDay(item.date));
+  // Another year's day (a search looks through every month) says its year.
+  const label = dayFormatter(locale, item.date.slice(0, 4) !== today.slice(0, 4)).format(utcDay(item.date));
   return (
     <div className={classes.dayHeader}>
       <h2 className={classes.dayTitle}>{relative ? `${relative} · ${label}` : label}</h2>

@@ -1,9 +1,11 @@
-import type { IsoMonth } from '@centavo/shared/dates';
+import { type IsoMonth, maxMonth, minMonth } from '@centavo/shared/dates';
 import { memo } from 'react';
 import { MonthCarousel } from '../../../components/MonthCarousel.tsx';
-import { useCarouselStart } from '../api/get-carousel-start.ts';
 
-/** The carousel, from the first month with entries (its own request) to five years ahead. */
+/**
+ * The carousel over every month an entry may have (1900-01 to 50 years ahead, the contracts' date range):
+ * a new user moving off a spreadsheet goes back to last year from day one (issue 13, #2 #3).
+ */
 export const EntriesMonthCarousel = memo(function EntriesMonthCarousel({
   month,
   thisMonth,
@@ -13,8 +15,7 @@ export const EntriesMonthCarousel = memo(function EntriesMonthCarousel({
   thisMonth: IsoMonth;
   onChange: (month: IsoMonth) => void;
 }) {
-  const carouselStart = useCarouselStart();
-  const startMonth: IsoMonth =
-    [carouselStart.data?.month ?? thisMonth, thisMonth, month].sort()[0] ?? thisMonth;
-  return <MonthCarousel value={month} min={startMonth} today={thisMonth} onChange={onChange} />;
+  return (
+    <MonthCarousel value={month} min={minMonth()} max={maxMonth()} today={thisMonth} onChange={onChange} />
+  );
 });

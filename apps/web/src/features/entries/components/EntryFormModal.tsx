@@ -1,5 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
+import { todayIso } from '@centavo/shared/dates';
 import {
   Alert,
   Anchor,
@@ -10,14 +11,17 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCategories } from '../../../lib/queries/categories.ts';
@@ -27,6 +31,7 @@ import { useEntryForm } from '../hooks/use-entry-form.ts';
 import { isTransfer } from '../lib/entry-form.ts';
 import { scopeOptions } from '../lib/scope.ts';
 import { AccountSelects, CategorySelects, OperationChips } from './EntryFormChoices.tsx';
+import classes from './entries.module.css';
 import { RepeatFields } from './RepeatFields.tsx';
 import { ScopeDialog } from './ScopeDialog.tsx';
 
@@ -42,7 +47,23 @@ export interface EntryFormModalProps {
 /** Archived accounts too: an old entry may name one (the form offers the active ones). */
 const ALL_ACCOUNTS = { includeArchived: true } as const;
 
-function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'opened'>) {
+/** Whether two form states differ (what would be lost by closing). */
+function changed(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+function EntryForm({
+  onClose,
+  onCancel,
+  entry,
+  defaultDate,
+  dirtyRef,
+}: Omit<EntryFormModalProps, 'opened'> & {
+  /** Closing without saving: asks first when something was typed. */
+  onCancel: () => void;
+  /** Set to a function telling whether the form holds unsaved changes. */
+  dirtyRef: { current: () => boolean };
+}) {
   const { t } = useTranslation('entries');
   const { locale, format, currency } = useMoneyFormat();
   const accounts = useAccounts(ALL_ACCOUNTS).data?.data ?? [];
@@ -61,6 +82,13 @@ function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'o
   });
   const { form, fieldProps } = entryForm;
   const { values } = form;
+  const [initialValues] = useState(values);
+  dirtyRef.current = () => changed(form.values, initialValues);
+  // Paid follows a new entry's date (on up to today, off after) until the person sets it (issue 13 #19).
+  const paidTouched = useRef(entryForm.editing);
+  useEffect(() => {
+    if (!paidTouched.current && values.date) form.setFieldValue('paid', values.date <= todayIso());
+  }, [values.date, form.setFieldValue]);
 
   return (
     <>
@@ -94,13 +122,8 @@ function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'o
             {...fieldProps('description')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <MoneyInput
-              label={t('form.value')}
-              required
-              {...fieldProps('value')}
-              onChange={(text) => form.setFieldValue('value', text)}
-            />
-            <TextInput type="date" label={t('form.date')} required {...fieldProps('date')} />
+            <MoneyInput label={t('form.value')} required {...fieldProps('value')} />
+            <DateField label={t('form.date')} required {...fieldProps('date', true)} />
           </SimpleGrid>
           <AccountSelects entryForm={entryForm} accounts={activeAccounts} />
           {isTransfer(values) ? null : <CategorySelects entryForm={entryForm} categories={categories} />}
@@ -119,7 +142,10 @@ function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'o
           <Switch
             label={Number(values.operation_id) === OPERATIONS.income ? t('form.paidIncome') : t('form.paid')}
             checked={values.paid}
-            onChange={(event) => form.setFieldValue('paid', event.currentTarget.checked)}
+            onChange={(event) => {
+              paidTouched.current = true;
+              form.setFieldValue('paid', event.currentTarget.checked);
+            }}
             name="paid"
             data-testid="entry-paid"
           />
@@ -131,8 +157,9 @@ function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'o
             maxLength={2000}
             {...fieldProps('notes')}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
+          {/* Stays at the bottom of the dialog while the form scrolls: Save is always in reach (#4). */}
+          <Group justify="flex-end" gap="sm" mt="xs" className={classes.formFooter}>
+            <Button variant="default" onClick={onCancel}>
               {t('form.cancel')}
             </Button>
             <Button
@@ -165,21 +192,63 @@ function EntryForm({ onClose, entry, defaultDate }: Omit<EntryFormModalProps, 'o
 export function EntryFormModal({ opened, onClose, entry, defaultDate }: EntryFormModalProps) {
   const { t } = useTranslation('entries');
   const small = useMediaQuery('(max-width: 40em)');
+  const dirtyRef = useRef<() => boolean>(() => false);
+  const [confirming, setConfirming] = useState(false);
+  // Escape, a click outside, × and Cancel ask before throwing typed work away (issue 13 #4).
+  function requestClose() {
+    // Opened after the key's event has finished: the question's own Escape listener, added while React
+    // renders synchronously within the same keydown, would otherwise close it at once.
+    if (dirtyRef.current()) setTimeout(() => setConfirming(true));
+    else onClose();
+  }
+  function discard() {
+    setConfirming(false);
+    dirtyRef.current = () => false;
+    onClose();
+  }
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(entry ? 'form.titleEdit' : 'form.titleNew')}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
-      fullScreen={small}
-      size="lg"
-      radius={small ? 0 : 'lg'}
-      zIndex={300}
-      transitionProps={small ? { transition: 'slide-up', duration: 160 } : undefined}
-    >
-      {opened ? (
-        <EntryForm key={entry?.id ?? 'new'} onClose={onClose} entry={entry} defaultDate={defaultDate} />
-      ) : null}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={t(entry ? 'form.titleEdit' : 'form.titleNew')}
+        closeButtonProps={{ 'aria-label': t('form.close') }}
+        fullScreen={small}
+        size="lg"
+        radius={small ? 0 : 'lg'}
+        zIndex={300}
+        transitionProps={small ? { transition: 'slide-up', duration: 160 } : undefined}
+      >
+        {opened ? (
+          <EntryForm
+            key={entry?.id ?? 'new'}
+            onClose={onClose}
+            onCancel={requestClose}
+            entry={entry}
+            defaultDate={defaultDate}
+            dirtyRef={dirtyRef}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        opened={opened && confirming}
+        onClose={() => setConfirming(false)}
+        title={t('form.discardTitle')}
+        zIndex={500}
+        size="sm"
+        centered
+        data-testid="discard-dialog"
+      >
+        <Text fz="sm">{t('form.discardText')}</Text>
+        <Group justify="flex-end" gap="sm" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            {t('form.discardKeep')}
+          </Button>
+          <Button color="red" onClick={discard} data-testid="discard-confirm">
+            {t('form.discardConfirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

@@ -1,9 +1,15 @@
 import type { Entry } from '@centavo/shared';
-import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import type { EntryForm } from '../hooks/use-entry-form.ts';
 import { installmentPreview, type RepeatMode } from '../lib/entry-form.ts';
 import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from '../lib/limits.ts';
+
+function selectOnFocus(event: FocusEvent<HTMLInputElement>) {
+  event.currentTarget.select();
+}
 
 function toRepeatMode(value: string): RepeatMode {
   return value === 'installments' || value === 'fixed' ? value : 'once';
@@ -72,7 +78,10 @@ export function RepeatFields({
             max={INSTALLMENTS_MAX}
             allowDecimal={false}
             allowNegative={false}
-            clampBehavior="strict"
+            // Never rewrite what is typed ("strict" turned "12" into 22): an out-of-range count gets the
+            // between-rule message on blur; focusing selects the count so typing replaces it.
+            clampBehavior="none"
+            onFocus={selectOnFocus}
             {...fieldProps('installments')}
           />
           {preview ? (
@@ -89,12 +98,11 @@ export function RepeatFields({
         </Stack>
       ) : null}
       {values.repeat === 'fixed' ? (
-        <TextInput
-          type="date"
+        <DateField
           label={t('form.limitFixedDate')}
           description={t('form.limitFixedDateHint')}
-          min={values.date}
-          {...fieldProps('limit_fixed_date')}
+          clearable
+          {...fieldProps('limit_fixed_date', true)}
         />
       ) : null}
     </>

@@ -2,11 +2,10 @@ import type { Category, Entry, EntryScope, EntryUpdateBody, Tag } from '@centavo
 import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
@@ -84,7 +83,15 @@ export function useEntryForm({
     const error = form.errors[field];
     if (!error) return undefined;
     if (error.kind === 'server') return error.message;
-    if (field === 'value' && error.failure.rule === 'regex') return t('entries:form.invalidAmount');
+    if (field === 'value' && error.failure.rule === 'regex') {
+      // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
+      const text = String(form.values.value).trim();
+      return t(
+        text.startsWith('-') || /^[0.,]+$/.test(text)
+          ? 'entries:form.amountPositive'
+          : 'entries:form.invalidAmount',
+      );
+    }
     if (field === 'destination_account_id' && error.failure.rule === 'is_not')
       return t('entries:form.sameAccount');
     const label = t(`entries:fields.${field}`);
@@ -131,10 +138,7 @@ export function useEntryForm({
   }
 
   function handleError(error: unknown) {
-    if (isApiError(error) && error.status === 422) {
-      form.setServerErrors(error.errors, Object.keys(error.errors).length ? null : error.message);
-    }
-    toastError(errorMessage(error, 'entries:errors.save'));
+    reportFormError(form, error, { fallbackKey: 'entries:errors.save' });
   }
 
   async function submit(values: EntryFormValues) {

@@ -50,7 +50,8 @@ export function emptyFormValues(defaults: Partial<EntryFormValues> = {}): EntryF
     category_id: null,
     sub_category_id: null,
     tags: [],
-    paid: false,
+    // Something dated up to today has usually happened already (issue 13 #19); a future one has not.
+    paid: (defaults.date ?? todayIso()) <= todayIso(),
     notes: '',
     repeat: 'once',
     installments: 2,
@@ -99,8 +100,9 @@ export function entryFormRules(
 ): Record<string, RuleSpec> {
   const rules: Record<string, RuleSpec> = {
     description: 'required|max:255',
-    value: { required: true, regex: moneyInputPattern(digits) },
-    date: 'required',
+    // Not all zeros: an entry's amount is positive (the operation gives the sign).
+    value: { required: true, regex: `^(?![0.,]*$)${moneyInputPattern(digits).slice(1)}` },
+    date: 'required|date_range',
     account_id: 'required',
   };
   if (!isTransfer(values)) {
@@ -111,6 +113,7 @@ export function entryFormRules(
       ? { required: true, is_not: values.account_id }
       : 'required';
   }
+  if (values.repeat === 'fixed') rules.limit_fixed_date = 'date_range';
   if (!editing && values.repeat === 'installments') {
     rules.installments = `required|integer|between:${INSTALLMENTS_MIN},${INSTALLMENTS_MAX}`;
   }

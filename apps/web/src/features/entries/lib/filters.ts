@@ -1,5 +1,13 @@
 import { OPERATIONS } from '@centavo/shared/constants';
-import { currentMonth, type IsoMonth, isValidMonth } from '@centavo/shared/dates';
+import {
+  currentMonth,
+  DATE_MIN,
+  type IsoMonth,
+  isValidMonth,
+  maxMonth,
+  minMonth,
+} from '@centavo/shared/dates';
+import { clampMonth } from '../../../lib/months.ts';
 
 /** The list's state as kept in the URL query (?month=YYYY-MM&account_id=…): shareable and back-button safe. */
 export interface EntryListState {
@@ -48,7 +56,12 @@ function positiveInt(text: string | null): number | undefined {
 export function parseListState(params: URLSearchParams, now: Date = new Date()): EntryListState {
   const monthText = params.get('month');
   const state: EntryListState = {
-    month: monthText && isValidMonth(monthText) ? monthText : currentMonth(now),
+    // A month past the accepted dates (?month=9999-12) shows the range's nearest month, which the
+    // carousel selects too, instead of a list the carousel cannot reach.
+    month:
+      monthText && isValidMonth(monthText)
+        ? clampMonth(monthText, minMonth(), maxMonth(now))
+        : currentMonth(now),
   };
   const account = positiveInt(params.get('account_id'));
   if (account) state.account_id = account;
@@ -88,6 +101,19 @@ export function serializeListState(state: EntryListState): URLSearchParams {
     params.set(key, String(value));
   }
   return params;
+}
+
+/**
+ * The list's query: the month with its filters, except that a search looks through every month (issue 13
+ * #14: someone looking for "dentista" does not know the month), paged like any list.
+ */
+export function listApiQuery(state: EntryListState): Record<string, string | number | boolean> {
+  const query = toApiQuery(state);
+  if (!state.q) return query;
+  const { month: _month, ...filters } = query;
+  // No end date: the API then reads what is stored up to its horizon, instead of first writing every
+  // monthly bill's occurrences for the next 50 years.
+  return { ...filters, start_date: DATE_MIN };
 }
 
 /** How many filters are set (the month is not a filter). */

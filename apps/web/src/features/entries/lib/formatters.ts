@@ -5,17 +5,22 @@
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** "Sunday, November 1" (the day headers), dates read as UTC days so no time zone shifts them. */
-export function dayFormatter(locale: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(locale);
+/**
+ * "Sunday, November 1" (the day headers), dates read as UTC days so no time zone shifts them; with
+ * `withYear`, "Tuesday, June 10, 2025" (a search spans every month: another year's day says its year).
+ */
+export function dayFormatter(locale: string, withYear = false): Intl.DateTimeFormat {
+  const key = withYear ? `${locale}|y` : locale;
+  let formatter = dayFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
+      ...(withYear ? { year: 'numeric' } : {}),
       timeZone: 'UTC',
     });
-    dayFormatters.set(locale, formatter);
+    dayFormatters.set(key, formatter);
   }
   return formatter;
 }

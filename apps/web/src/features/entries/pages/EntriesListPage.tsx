@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { EntriesMonthCarousel } from '../components/EntriesMonthCarousel.tsx';
 import { EntriesToolbar } from '../components/EntriesToolbar.tsx';
@@ -35,7 +35,8 @@ export function EntriesListPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const today = todayIso();
   const thisMonth = currentMonth();
-  const monthLabel = formatMonthLong(state.month, locale);
+  // Every use is inside a sentence ("Resumo de novembro de 2026").
+  const monthLabel = formatMonthInSentence(state.month, locale);
   const onMonth = useCallback((month: IsoMonth) => update((s) => ({ ...s, month })), [update]);
   const clearAll = useCallback(() => update(clearFilters), [update]);
   // The drawer's filters apply as they change: each one replaces the history entry instead of adding one.
@@ -47,7 +48,12 @@ export function EntriesListPage() {
         title={t('title')}
         actions={
           <Group gap="xs" wrap="nowrap">
-            <ExportMenu onExport={exporter.run} busy={exporter.pending} />
+            <ExportMenu
+              onExport={exporter.run}
+              busy={exporter.pending}
+              monthLabel={formatMonthLong(state.month, locale)}
+              year={state.month.slice(0, 4)}
+            />
             <Button
               variant="filled"
               color="centavo.7"
@@ -61,7 +67,7 @@ export function EntriesListPage() {
         }
       />
       <EntriesMonthCarousel month={state.month} thisMonth={thisMonth} onChange={onMonth} />
-      <MonthTotals month={state.month} monthLabel={monthLabel} />
+      <MonthTotals state={state} monthLabel={monthLabel} />
       <EntriesToolbar
         state={state}
         onChange={setState}

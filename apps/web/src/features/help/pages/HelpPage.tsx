@@ -1,4 +1,5 @@
 import type { help } from '@centavo/shared/i18n/en/help';
+import { foldText } from '@centavo/shared/text';
 import { Accordion, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 
 type SectionKey = keyof typeof help.sections;
 
-/** Help topics in the order a new user meets them. */
+/** Help topics in the order a new user meets them: only what the app does (issue 13 #16). */
 const SECTIONS: readonly SectionKey[] = [
   'entries',
   'accounts',
@@ -27,10 +28,7 @@ const SECTIONS: readonly SectionKey[] = [
 ];
 
 function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  return foldText(text);
 }
 
 export function HelpPage() {

@@ -63,7 +63,13 @@ export function LandingPage() {
           <Group gap="xs" wrap="nowrap">
             <LanguageToggle />
             <ThemeToggle />
-            <Button component={Link} to={paths.auth.login} variant="subtle" visibleFrom="xs">
+            <Button
+              component={Link}
+              to={paths.auth.login}
+              variant="subtle"
+              px="xs"
+              className={classes.headerSignIn}
+            >
               {t('common:actions.signIn')}
             </Button>
           </Group>
@@ -83,10 +89,16 @@ export function LandingPage() {
               {t('hero.body')}
             </Text>
             <Group gap="sm">
-              <Button component={Link} to={paths.auth.register} size="lg">
+              <Button component={Link} to={paths.auth.register} size="lg" className={classes.heroButton}>
                 {t('hero.primary', { days: TRIAL_DAYS })}
               </Button>
-              <Button component={Link} to={paths.auth.login} size="lg" variant="default">
+              <Button
+                component={Link}
+                to={paths.auth.login}
+                size="lg"
+                variant="default"
+                className={classes.heroButton}
+              >
                 {t('hero.secondary')}
               </Button>
             </Group>

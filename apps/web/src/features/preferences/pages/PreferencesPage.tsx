@@ -4,14 +4,14 @@ import { Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { countryName, currencyName } from '../../../lib/display-names.ts';
+import { reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { changeLocale, currentLocale } from '../../../lib/i18n.ts';
-import { languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
+import { changeLocale, currentLocale, useLocale } from '../../../lib/i18n.ts';
+import { intlLocale, languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
 import { usePreferences, useUpdatePreferences } from '../../../lib/queries/preferences.ts';
 import { useCountries, useCurrencies, useLanguages } from '../../../lib/queries/reference.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 
 /** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
 interface FormValues extends Record<string, unknown> {
@@ -46,8 +46,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             toastSuccess(t('preferences.saved'));
           },
           onError: (error) => {
-            toastError(errorMessage(error));
-            form.setServerErrors(isApiError(error) ? error.errors : {});
+            reportFormError(form, error);
           },
         },
       ),
@@ -57,11 +56,15 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
     value: String(l.id),
     label: t(`common:language.${localeFromLanguageId(l.id)}`),
   }));
-  const currencyData = (currencies.data?.data ?? []).map((c) => ({
-    value: String(c.id),
-    label: `${c.code} — ${c.name}`,
-  }));
-  const countryData = (countries.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  // Names in the interface language, sorted as that language sorts them; searching ignores accents.
+  const locale = intlLocale(useLocale());
+  const collator = new Intl.Collator(locale);
+  const currencyData = (currencies.data?.data ?? [])
+    .map((c) => ({ value: String(c.id), label: `${c.code} — ${currencyName(c.code, locale, c.name)}` }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+  const countryData = (countries.data?.data ?? [])
+    .map((c) => ({ value: String(c.id), label: countryName(c.code, locale, c.name) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
   const loadFailed = languages.isError || currencies.isError || countries.isError;
 
   return (

@@ -6,6 +6,7 @@ import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
+import { initials } from '../../../lib/initials.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 
 /** /me (no layout): who is signed in. */
@@ -31,7 +32,7 @@ export function MePage() {
           </Title>
           <Group wrap="nowrap">
             <Avatar size={56} radius="xl" color="centavo">
-              {user.name.slice(0, 1).toUpperCase()}
+              {initials(user.name)}
             </Avatar>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={600} truncate data-testid="me-name">

@@ -6,10 +6,10 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearAuth, useAuth } from '../../../lib/auth-store.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -25,8 +25,7 @@ function DetailsForm() {
       update.mutate(values, {
         onSuccess: () => toastSuccess(t('profile.saved')),
         onError: (error) => {
-          toastError(errorMessage(error));
-          form.setServerErrors(isApiError(error) ? error.errors : {});
+          reportFormError(form, error);
         },
       }),
   });
@@ -70,8 +69,7 @@ function PasswordForm() {
           form.reset();
         },
         onError: (error) => {
-          toastError(errorMessage(error));
-          form.setServerErrors(isApiError(error) ? error.errors : {});
+          reportFormError(form, error);
         },
       }),
   });

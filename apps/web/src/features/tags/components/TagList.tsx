@@ -41,7 +41,7 @@ function TagRow({
             w="fit-content"
             data-testid="tag-count"
           >
-            {t('common.entries', { count: tag.count ?? 0 })}
+            {t(tag.repeating ? 'common.entriesSoFar' : 'common.entries', { count: tag.count ?? 0 })}
           </Badge>
         </Stack>
       </Group>
