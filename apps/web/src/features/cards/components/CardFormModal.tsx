@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useFlags } from '../../../lib/queries/cards.ts';
+import { selectOnFocus } from '../../../lib/select-on-focus.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useCreateCard, useUpdateCard } from '../api/cards.ts';
@@ -125,6 +126,9 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
             max={31}
             allowDecimal={false}
             allowNegative={false}
+            // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
+            clampBehavior="none"
+            onFocus={selectOnFocus}
             required
             {...dayProps('close_day')}
           />
@@ -135,6 +139,9 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
             max={31}
             allowDecimal={false}
             allowNegative={false}
+            // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
+            clampBehavior="none"
+            onFocus={selectOnFocus}
             required
             {...dayProps('expiration_day')}
           />

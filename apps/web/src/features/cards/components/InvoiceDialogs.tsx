@@ -1,9 +1,10 @@
 import type { Account, Invoice } from '@centavo/shared';
 import { todayIso } from '@centavo/shared/dates';
 import { parseMoney } from '@centavo/shared/money';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDateField } from '../../../components/LazyDateField.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -90,11 +91,10 @@ export function PayDialog({
             error={firstError(errors, 'account_id')}
             data-testid="pay-account"
           />
-          <TextInput
-            type="date"
+          <LazyDateField
             label={t('pay.date')}
             value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+            onChange={setDate}
             required
             error={firstError(errors, 'date')}
           />
@@ -163,19 +163,17 @@ export function DatesDialog({
         }}
       >
         <Stack gap="md">
-          <TextInput
-            type="date"
+          <LazyDateField
             label={t('dates.close')}
             value={close}
-            onChange={(e) => setClose(e.currentTarget.value)}
+            onChange={setClose}
             error={firstError(errors, 'close_date')}
             required
           />
-          <TextInput
-            type="date"
+          <LazyDateField
             label={t('dates.due')}
             value={due}
-            onChange={(e) => setDue(e.currentTarget.value)}
+            onChange={setDue}
             error={firstError(errors, 'due_date')}
             required
           />
