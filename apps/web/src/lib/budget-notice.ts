@@ -2,7 +2,7 @@ import { type CategoryBudgetList, type Entry, OPERATIONS } from '@centavo/shared
 import { apiRequest } from './api-client.ts';
 import { i18n } from './i18n.ts';
 import { intlLocale, localeOfLanguage } from './locale.ts';
-import { formatMonthLong } from './months.ts';
+import { formatMonthInSentence } from './months.ts';
 import { toastNotice } from './toasts.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function budgetNotice(entry: Entry): Promise<void> {
       i18n.t(row.band === 'over' ? 'reports:budget.overNotice' : 'reports:budget.nearNotice', {
         name: row.name,
         percent: row.percent.toLocaleString(locale),
-        month: formatMonthLong(month, locale),
+        month: formatMonthInSentence(month, locale),
       }),
     );
   } catch {

@@ -4,7 +4,7 @@ import { IconCopy, IconDots, IconEraser, IconHistory } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useEraseMonth, useFillBudgets, useReplicateBudgets } from '../api/budgets.ts';
 
@@ -18,7 +18,7 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
   const replicate = useReplicateBudgets();
   const fill = useFillBudgets();
   const erase = useEraseMonth();
-  const label = formatMonthLong(month, locale);
+  const label = formatMonthInSentence(month, locale);
   const open = (which: 'replicate' | 'fill' | 'erase') => {
     setToMonth(addMonths(month, 3));
     setOverwrite(false);

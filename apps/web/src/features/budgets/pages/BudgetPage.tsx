@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence } from '../../../lib/months.ts';
 import { useBudgetList } from '../../../lib/queries/figures.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -24,7 +24,7 @@ export function BudgetPage() {
   const list = useBudgetList(month);
   const create = useCreateBudget();
   const update = useUpdateBudget();
-  const label = formatMonthLong(month, locale);
+  const label = formatMonthInSentence(month, locale);
 
   const actions: BudgetRowActions = {
     onSave: (row: CategoryBudgetRow, value: number) => {

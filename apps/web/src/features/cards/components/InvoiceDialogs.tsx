@@ -8,7 +8,7 @@ import { LazyDateField } from '../../../components/LazyDateField.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence } from '../../../lib/months.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useInvoiceDates, usePayInvoice } from '../api/cards.ts';
@@ -71,13 +71,13 @@ export function PayDialog({
       opened={opened}
       onClose={onClose}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={t('pay.title', { month: formatMonthLong(invoice.month, locale) })}
+      title={t('pay.title', { month: formatMonthInSentence(invoice.month, locale) })}
       centered
     >
       <form
         onSubmit={submit}
         noValidate
-        aria-label={t('pay.title', { month: formatMonthLong(invoice.month, locale) })}
+        aria-label={t('pay.title', { month: formatMonthInSentence(invoice.month, locale) })}
       >
         <Stack gap="md">
           <Select
@@ -133,7 +133,7 @@ export function DatesDialog({
   const [due, setDue] = useState(invoice.due_date);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useInvoiceDates();
-  const title = t('dates.title', { month: formatMonthLong(invoice.month, locale) });
+  const title = t('dates.title', { month: formatMonthInSentence(invoice.month, locale) });
   return (
     <Modal
       opened={opened}

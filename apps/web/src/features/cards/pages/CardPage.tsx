@@ -32,7 +32,7 @@ import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence } from '../../../lib/months.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCardInvoice, useCards } from '../../../lib/queries/cards.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -132,7 +132,7 @@ function InvoiceEntries({ invoice }: { invoice: Invoice }) {
           {rows.map((entry) => (
             <Group key={entry.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="invoice-entry">
               <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text fz="sm" truncate>
+                <Text fz="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
                   {entry.description}
                 </Text>
                 {entry.installment_count ? (
@@ -222,7 +222,7 @@ function InvoicePanel({
         </ActionIcon>
         <Stack gap={2} align="center">
           <Title order={2} fz={{ base: 18, sm: 22 }} data-testid="invoice-month">
-            {t('page.invoiceOf', { month: formatMonthLong(shown, locale) })}
+            {t('page.invoiceOf', { month: formatMonthInSentence(shown, locale) })}
           </Title>
           {data ? (
             <Badge color={STATUS_COLORS[data.status]} variant="light" data-testid="invoice-status">
