@@ -179,7 +179,10 @@ const MATRIX: Record<string, Case> = {
     method: 'GET',
     url: `/api/v1/entry/totals?account_id=${b.account}`,
   }),
-  'GET /api/v1/entry/totals query:card_id': () => ({ method: 'GET', url: '/api/v1/entry/totals?card_id=1' }),
+  'GET /api/v1/entry/totals query:card_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/entry/totals?card_id=${b.card}`,
+  }),
   'GET /api/v1/entry/totals query:category_id': (_a, b) => ({
     method: 'GET',
     url: `/api/v1/entry/totals?category_id=${b.category}`,
@@ -595,7 +598,7 @@ describe('cross-user access (QUALITY.md)', () => {
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.account_id === a.account)).toBe(true);
     // The totals add up A's entries only.
-    expect(JSON.parse(lists[7] as string).count).toBe(entries.length);
+    expect(JSON.parse(lists[16] as string).count).toBe(entries.length);
     const balance = JSON.parse(lists[6] as string);
     expect(balance.accounts.map((x: { account_id: number }) => x.account_id)).toEqual([
       a.account,
