@@ -168,7 +168,7 @@ for (const locale of ['en', 'br'] as const) {
 
     await test.step('the dashboard shows the card with its open invoice and available limit', async () => {
       await shell.go('/dashboard');
-      const row = page.getByTestId('dash-cards').getByRole('row', { name: /Visa Gold/ });
+      const row = page.getByTestId('dash-cards').getByRole('listitem', { name: 'Visa Gold' });
       await expect(row).toContainText(/4[.,]550[.,]00/);
       await row.getByRole('link', { name: 'Visa Gold' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Visa Gold' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/AuthPages.ts';
+import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
+import { newUser } from './support/users.ts';
 
 test.describe('navigation and errors (spec §2, §8)', () => {
   test('an unmatched path is a non-fatal 404', async ({ page }) => {
@@ -10,19 +11,11 @@ test.describe('navigation and errors (spec §2, §8)', () => {
   });
 
   test('a route whose validity check fails is a 404 with its own message', async ({ page }) => {
-    await page.goto('/auth/register');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'centavo.auth',
-        JSON.stringify({
-          user: { id: 1, name: 'T', email: 't@example.com' },
-          token: { access_token: 'x', refresh_token: 'y', expires_in: 900, expires_at: Date.now() + 900_000 },
-          updatedAt: Date.now(),
-          isFetching: false,
-          isAuthenticated: true,
-        }),
-      ),
-    );
+    // A real session: a made-up token would be refused by the layout's own requests and end at the login.
+    const register = new RegisterPage(page);
+    await register.goto();
+    await register.register(newUser('nav404'));
+    await expect(page).toHaveURL(/\/welcome$/);
     await page.goto('/card/abc');
     await expect(page.getByTestId('not-found')).toContainText('Page Not Found: /card/abc');
   });

@@ -283,8 +283,8 @@ test('#10 month names in sentences are lower case in Português, areas read with
   await bank.click();
   await bank.fill('itau');
   await expect(page.getByRole('option', { name: /Itaú Unibanco/ })).toBeVisible();
-  await page.goto('/dashboard');
-  await expect(page.getByText(/^Estamos preparando o painel\./)).toBeVisible();
+  await page.goto('/auth/social-callback');
+  await expect(page.getByText(/^Estamos preparando o login com outros provedores\./)).toBeVisible();
 });
 
 test('#15 the header’s subscribe button does not tell a trial user the plan has ended', async ({ page }) => {

@@ -25,7 +25,6 @@ const SIGNED_IN = [
   '/help',
   '/dashboard',
   '/budget',
-  '/card/1',
   '/reports/analysis',
   '/reports/by-category',
 ];
@@ -66,10 +65,18 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
   await register.goto();
   await register.register(user);
   await expect(page).toHaveURL(/\/welcome$/);
-  await apiAs(page, 'POST', '/account', {
+  const account = await apiAs<{ id: number }>(page, 'POST', '/account', {
     name: 'Conta corrente principal do banco',
     initial_balance: 123456789,
   });
+  const card = await apiAs<{ id: number }>(page, 'POST', '/card', {
+    name: 'Cartão de crédito internacional platinum',
+    limit: 123456789,
+    close_day: 10,
+    expiration_day: 17,
+    account_id: account.id,
+  });
+  SIGNED_IN.push(`/card/${card.id}`);
   await check('en', SIGNED_IN);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/entries/list');

@@ -1,6 +1,7 @@
 import { centsToDecimalString, type MoneyCurrency, parseMoney } from '@centavo/shared/money';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type FocusEvent, useMemo } from 'react';
+import { selectOnFocus } from '../lib/select-on-focus.ts';
 import { useMoneyFormat } from '../lib/use-money-format.ts';
 
 /**
@@ -64,9 +65,11 @@ export function MoneyInput({ value, onChange, onValueChange, onBlur, ...rest }: 
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
       {...rest}
       value={value}
+      // Typing replaces the amount instead of adding to it, as in every numeric field (issue 13 #1).
+      onMouseDown={selectOnFocus.onMouseDown}
+      onMouseUp={selectOnFocus.onMouseUp}
       onFocus={(event) => {
-        // Typing replaces the amount instead of adding to it, as in every numeric field (issue 13 #1).
-        event.currentTarget.select();
+        selectOnFocus.onFocus(event);
         rest.onFocus?.(event);
       }}
       onChange={(event) => {

@@ -128,7 +128,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
             allowNegative={false}
             // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
             clampBehavior="none"
-            onFocus={selectOnFocus}
+            {...selectOnFocus}
             required
             {...dayProps('close_day')}
           />
@@ -141,7 +141,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
             allowNegative={false}
             // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
             clampBehavior="none"
-            onFocus={selectOnFocus}
+            {...selectOnFocus}
             required
             {...dayProps('expiration_day')}
           />

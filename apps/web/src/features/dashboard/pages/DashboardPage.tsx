@@ -256,35 +256,40 @@ export function DashboardPage() {
                 {t('dashboard.cardsEmpty')}
               </Text>
             ) : (
-              <Table data-testid="dash-cards">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th />
-                    <Table.Th ta="right">{t('dashboard.cardInvoice')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.cardAvailable')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {activeCards.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.card.build(c.id)} fz="sm">
-                          {c.name}
-                        </Anchor>
-                        <Text fz="xs" c="dimmed">
-                          {formatDay(c.current_invoice.due_date)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <AmountText value={c.current_invoice.total} colored={false} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <AmountText value={c.available_limit} colored={false} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="dash-cards"
+              >
+                {activeCards.map((c) => (
+                  <Stack key={c.id} gap={2} component="li" aria-label={c.name}>
+                    <Anchor
+                      component={Link}
+                      to={paths.card.build(c.id)}
+                      fz="sm"
+                      fw={600}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {c.name}
+                    </Anchor>
+                    <Group gap="xs" justify="space-between" wrap="wrap">
+                      <Text fz="xs" c="dimmed">
+                        {t('dashboard.cardInvoice')} · {formatDay(c.current_invoice.due_date)}
+                      </Text>
+                      <AmountText value={c.current_invoice.total} colored={false} fz="sm" />
+                    </Group>
+                    <Group gap="xs" justify="space-between" wrap="wrap">
+                      <Text fz="xs" c="dimmed">
+                        {t('dashboard.cardAvailable')}
+                      </Text>
+                      <AmountText value={c.available_limit} colored={false} fz="sm" />
+                    </Group>
+                  </Stack>
+                ))}
+              </Stack>
             )
           ) : (
             <Skeleton h={80} />

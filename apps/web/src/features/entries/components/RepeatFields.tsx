@@ -77,7 +77,7 @@ export function RepeatFields({
             // Never rewrite what is typed ("strict" turned "12" into 22): an out-of-range count gets the
             // between-rule message on blur; focusing selects the count so typing replaces it.
             clampBehavior="none"
-            onFocus={selectOnFocus}
+            {...selectOnFocus}
             {...fieldProps('installments')}
           />
           {preview ? (
