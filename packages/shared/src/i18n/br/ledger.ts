@@ -167,8 +167,6 @@ export const ledger = {
     show: 'Mostrar nas listas',
     hiddenBadge: 'Oculta',
     hiddenBadgeHint: 'Fora das listas de categorias; seus lançamentos e relatórios continuam',
-    hiddenDone: '{{name}} foi ocultada',
-    shownDone: '{{name}} voltou a aparecer',
     systemBadgeHint: 'Vem com o Centavo; não pode ser alterada',
     subcategories: 'Subcategorias',
     noSubcategories: 'Sem subcategorias',

@@ -156,8 +156,6 @@ export const ledger = {
     show: 'Show in lists',
     hiddenBadge: 'Hidden',
     hiddenBadgeHint: 'Left out of the category lists; its entries and reports stay',
-    hiddenDone: '{{name}} is hidden',
-    shownDone: '{{name}} is shown again',
     systemBadgeHint: 'Comes with Centavo; cannot be changed',
     subcategories: 'Subcategories',
     noSubcategories: 'No subcategories',
