@@ -23,6 +23,9 @@ const TEXTS = {
   },
 } as const;
 
+const FOOD = 3;
+const EDUCATION = 6;
+
 async function pickerHas(page: Page, label: RegExp, name: string): Promise<boolean> {
   const entries = new EntriesPage(page);
   await entries.goto();
@@ -61,6 +64,10 @@ for (const locale of ['en', 'br'] as const) {
     await expect(card).toHaveAttribute('data-hidden', 'true');
 
     expect(await pickerHas(page, text.category, text.name)).toBe(false);
+    // Nor is it offered on the budgets page (no budget and no spending on it this month); Food still is.
+    await page.goto('/budget');
+    await expect(page.getByTestId(`budget-row-${FOOD}`)).toBeVisible();
+    await expect(page.getByTestId(`budget-row-${EDUCATION}`)).toHaveCount(0);
 
     await categories.goto();
     await categories
@@ -71,5 +78,7 @@ for (const locale of ['en', 'br'] as const) {
     await expect(categories.card(text.name).getByText(text.badge, { exact: true })).toHaveCount(0);
 
     expect(await pickerHas(page, text.category, text.name)).toBe(true);
+    await page.goto('/budget');
+    await expect(page.getByTestId(`budget-row-${EDUCATION}`)).toBeVisible();
   });
 }
