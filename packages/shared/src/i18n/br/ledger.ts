@@ -162,7 +162,8 @@ export const ledger = {
       cta: 'Criar a primeira categoria',
     },
     systemSection: 'Categorias do sistema',
-    systemHint: 'Somente leitura. Você ainda pode adicionar suas próprias subcategorias a elas.',
+    systemHint:
+      'Somente leitura. Você ainda pode adicionar suas próprias subcategorias a elas ou ocultar as que não usa.',
     hide: 'Ocultar das listas',
     show: 'Mostrar nas listas',
     hiddenBadge: 'Oculta',
