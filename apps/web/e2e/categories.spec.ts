@@ -28,7 +28,11 @@ test('categories: own category and subcategory, read-only system ones, delete wi
     await expect(page.getByTestId('categories-empty')).toBeVisible();
     const housing = categories.card('Housing');
     await expect(housing).toContainText('System');
-    await expect(housing.getByRole('button', { name: /^actions for/i })).toHaveCount(0);
+    // Their only action is hiding them (issue 13 #17): no edit, no delete.
+    await housing.getByRole('button', { name: /^actions for/i }).click();
+    await expect(page.getByRole('menuitem', { name: 'Hide from lists' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /^(edit|delete)$/i })).toHaveCount(0);
+    await page.keyboard.press('Escape');
   });
 
   await test.step('create an own category with a subcategory', async () => {

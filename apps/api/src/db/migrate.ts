@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_user_money_totals.ts';
 import * as m007 from './migrations/007_cards.ts';
 import * as m008 from './migrations/008_reports.ts';
 import * as m009 from './migrations/009_billing.ts';
+import * as m010 from './migrations/010_hidden_categories.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -23,6 +24,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '007_cards': m007,
   '008_reports': m008,
   '009_billing': m009,
+  '010_hidden_categories': m010,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { BillingTables } from './tables/billing.ts';
+import type { HiddenCategoryTables } from './tables/hidden-categories.ts';
 import type { IdentityTables } from './tables/identity.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { ReferenceTables } from './tables/reference.ts';
@@ -11,6 +12,7 @@ export interface Database
     ReferenceTables,
     LedgerTables,
     ReportTables,
-    BillingTables {}
+    BillingTables,
+    HiddenCategoryTables {}
 
 export type Id = Generated<number>;

@@ -26,6 +26,8 @@ export const categorySchema = z.object({
   color: z.string().nullable(),
   icon: z.string().nullable(),
   system: z.boolean(),
+  /** The user hid it from the pickers (PUT /category/{id}/hidden); its entries and reports are untouched. */
+  hidden: z.boolean(),
   subcategories: z.array(subcategorySchema),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -66,6 +68,10 @@ export const categoryDeleteBodySchema = z
   .object({ category_id: idSchema.optional(), sub_category_id: idSchema.nullable().optional() })
   .nullish();
 export type CategoryDeleteBody = z.infer<typeof categoryDeleteBodySchema>;
+
+/** PUT /category/{id}/hidden: hide a category (system or the user's own) from the pickers, or show it again. */
+export const categoryHiddenBodySchema = z.object({ hidden: z.boolean() });
+export type CategoryHiddenBody = z.infer<typeof categoryHiddenBodySchema>;
 
 export const subcategoryCreateBodySchema = z.object({
   category_id: idSchema,

@@ -191,3 +191,36 @@ export function findOwnSubcategoryIds(db: Db, userId: number, categoryId: number
     .where('category_id', '=', categoryId)
     .execute();
 }
+
+/** Ids of the categories the user hid from the pickers (issue 13 #17). */
+export async function findHiddenCategoryIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('hidden_categories')
+    .select('category_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => Number(r.category_id)));
+}
+
+/** Marks or unmarks a category as hidden for the user; idempotent either way. */
+export async function setCategoryHidden(
+  db: Db,
+  userId: number,
+  categoryId: number,
+  hidden: boolean,
+  now: string,
+): Promise<void> {
+  if (hidden) {
+    await db
+      .insertInto('hidden_categories')
+      .values({ user_id: userId, category_id: categoryId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'category_id']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('hidden_categories')
+      .where('user_id', '=', userId)
+      .where('category_id', '=', categoryId)
+      .execute();
+  }
+}

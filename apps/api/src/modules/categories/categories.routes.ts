@@ -1,6 +1,7 @@
 import {
   categoryCreateBodySchema,
   categoryDeleteBodySchema,
+  categoryHiddenBodySchema,
   categoryListQuerySchema,
   categoryListSchema,
   categorySchema,
@@ -23,6 +24,7 @@ import {
   getCategory,
   listCategories,
   listSubcategories,
+  setCategoryHiddenFor,
   updateCategory,
   updateSubcategory,
 } from './categories.service.ts';
@@ -91,6 +93,25 @@ export async function categoryRoutes(app: App): Promise<void> {
     },
     async (request) =>
       updateCategory(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
+  );
+  app.put(
+    '/category/:id/hidden',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: 'Hide a category from the pickers, or show it again',
+        operationId: 'setCategoryHidden',
+        tags,
+        description:
+          "Hides category {id} (system or the user's own) for this user only. Its entries, budgets and " +
+          'reports are unchanged; GET /category answers `hidden: true` and the app leaves it out of pickers.',
+        params: idParamsSchema,
+        body: categoryHiddenBodySchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      setCategoryHiddenFor(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
   );
   app.delete(
     '/category/:id',

@@ -3,6 +3,7 @@ import type {
   Category,
   CategoryCreateBody,
   CategoryDeleteBody,
+  CategoryHiddenBody,
   CategoryListQuery,
   CategoryUpdateBody,
   Subcategory,
@@ -21,6 +22,7 @@ import {
   deleteOwnCategory,
   deleteOwnSubcategory,
   findEntryEffectsOn,
+  findHiddenCategoryIds,
   findVisibleCategories,
   findVisibleCategory,
   findVisibleSubcategories,
@@ -30,6 +32,7 @@ import {
   reassignCategory,
   reassignSubcategory,
   type SubcategoryRow,
+  setCategoryHidden,
   updateOwnCategory,
   updateOwnSubcategory,
 } from './categories.repository.ts';
@@ -57,7 +60,12 @@ export function toSubcategory(row: SubcategoryRow, languageId: number): Subcateg
   };
 }
 
-export function toCategory(row: CategoryRow, subs: SubcategoryRow[], languageId: number): Category {
+export function toCategory(
+  row: CategoryRow,
+  subs: SubcategoryRow[],
+  languageId: number,
+  hidden = false,
+): Category {
   return {
     id: row.id,
     name: localName(row, languageId),
@@ -65,6 +73,7 @@ export function toCategory(row: CategoryRow, subs: SubcategoryRow[], languageId:
     color: row.color,
     icon: row.icon,
     system: row.user_id === null,
+    hidden,
     subcategories: subs.map((s) => toSubcategory(s, languageId)),
   };
 }
@@ -75,7 +84,10 @@ export async function listCategories(
   languageId: number,
   query: CategoryListQuery,
 ): Promise<Category[]> {
-  const rows = await findVisibleCategories(db, userId, query.type);
+  const [rows, hidden] = await Promise.all([
+    findVisibleCategories(db, userId, query.type),
+    findHiddenCategoryIds(db, userId),
+  ]);
   const withSubs = query.with_subcategories ?? true;
   const subs = withSubs
     ? await findVisibleSubcategories(db, userId, query.type ? rows.map((r) => r.id) : undefined)
@@ -86,7 +98,7 @@ export async function listCategories(
     list.push(s);
     byCategory.set(s.category_id, list);
   }
-  return rows.map((r) => toCategory(r, byCategory.get(r.id) ?? [], languageId));
+  return rows.map((r) => toCategory(r, byCategory.get(r.id) ?? [], languageId, hidden.has(r.id)));
 }
 
 async function visibleCategoryOr404(db: Db, userId: number, id: number): Promise<CategoryRow> {
@@ -97,7 +109,29 @@ async function visibleCategoryOr404(db: Db, userId: number, id: number): Promise
 
 export async function getCategory(db: Db, userId: number, languageId: number, id: number): Promise<Category> {
   const row = await visibleCategoryOr404(db, userId, id);
-  return toCategory(row, await findVisibleSubcategories(db, userId, [id]), languageId);
+  const [subs, hidden] = await Promise.all([
+    findVisibleSubcategories(db, userId, [id]),
+    findHiddenCategoryIds(db, userId),
+  ]);
+  return toCategory(row, subs, languageId, hidden.has(id));
+}
+
+/**
+ * Hides a category the user can see (system or their own) from the pickers, or shows it again. Nothing else
+ * changes: its entries, series, budgets and report aggregates stay where they are (issue 13 #17).
+ */
+export async function setCategoryHiddenFor(
+  db: Db,
+  userId: number,
+  languageId: number,
+  id: number,
+  body: CategoryHiddenBody,
+): Promise<Category> {
+  return inTransaction(db, async (trx) => {
+    const row = await visibleCategoryOr404(trx, userId, id);
+    await setCategoryHidden(trx, userId, id, body.hidden, nowIso());
+    return toCategory(row, await findVisibleSubcategories(trx, userId, [id]), languageId, body.hidden);
+  });
 }
 
 export async function createCategory(
@@ -148,7 +182,8 @@ export async function updateCategory(
       updated_at: nowIso(),
     });
     if (!row) throw notFound('categoryNotFound');
-    return toCategory(row, await findVisibleSubcategories(trx, userId, [id]), languageId);
+    const hidden = (await findHiddenCategoryIds(trx, userId)).has(id);
+    return toCategory(row, await findVisibleSubcategories(trx, userId, [id]), languageId, hidden);
   });
 }
 

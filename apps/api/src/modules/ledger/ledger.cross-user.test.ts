@@ -77,6 +77,11 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/category/${b.category}`,
     payload: { name: 'hijacked' },
   }),
+  'PUT /api/v1/category/{id}/hidden path:id': (_a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/category/${b.category}/hidden`,
+    payload: { hidden: true },
+  }),
   'DELETE /api/v1/category/{id} path:id': (_a, b) => ({
     method: 'DELETE',
     url: `/api/v1/category/${b.category}`,

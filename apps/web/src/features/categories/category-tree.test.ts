@@ -11,7 +11,7 @@ import {
 import { categoryIcon, isCategoryIconName } from './icons.ts';
 
 function category(partial: Partial<Category> & Pick<Category, 'id' | 'name' | 'type'>): Category {
-  return { color: null, icon: null, system: false, subcategories: [], ...partial };
+  return { color: null, icon: null, system: false, hidden: false, subcategories: [], ...partial };
 }
 
 const tree = [

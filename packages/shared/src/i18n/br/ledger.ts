@@ -162,7 +162,12 @@ export const ledger = {
       cta: 'Criar a primeira categoria',
     },
     systemSection: 'Categorias do sistema',
-    systemHint: 'Somente leitura. Você ainda pode adicionar suas próprias subcategorias a elas.',
+    systemHint:
+      'Somente leitura. Você ainda pode adicionar suas próprias subcategorias a elas ou ocultar as que não usa.',
+    hide: 'Ocultar das listas',
+    show: 'Mostrar nas listas',
+    hiddenBadge: 'Oculta',
+    hiddenBadgeHint: 'Fora das listas de categorias; seus lançamentos e relatórios continuam',
     systemBadgeHint: 'Vem com o Centavo; não pode ser alterada',
     subcategories: 'Subcategorias',
     noSubcategories: 'Sem subcategorias',

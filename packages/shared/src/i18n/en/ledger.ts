@@ -151,7 +151,12 @@ export const ledger = {
       cta: 'Create your first category',
     },
     systemSection: 'System categories',
-    systemHint: 'Read-only. You can still add your own subcategories to them.',
+    systemHint:
+      'Read-only. You can still add your own subcategories to them, or hide the ones you never use.',
+    hide: 'Hide from lists',
+    show: 'Show in lists',
+    hiddenBadge: 'Hidden',
+    hiddenBadgeHint: 'Left out of the category lists; its entries and reports stay',
     systemBadgeHint: 'Comes with Centavo; cannot be changed',
     subcategories: 'Subcategories',
     noSubcategories: 'No subcategories',

@@ -6,6 +6,7 @@ import { MonthCarousel } from '../../../components/MonthCarousel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence } from '../../../lib/months.ts';
+import { useCategories } from '../../../lib/queries/categories.ts';
 import { useBudgetList } from '../../../lib/queries/figures.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -22,6 +23,7 @@ export function BudgetPage() {
   const asked = params.get('month');
   const month = asked && isValidMonth(asked) ? asked : currentMonth();
   const list = useBudgetList(month);
+  const categories = useCategories();
   const create = useCreateBudget();
   const update = useUpdateBudget();
   const label = formatMonthInSentence(month, locale);
@@ -49,7 +51,12 @@ export function BudgetPage() {
     },
   };
 
-  const rows = list.data?.data ?? [];
+  // A category the user hid (issue 13 #17) is not offered for a new budget; one that has a budget or spending
+  // this month still shows, so nothing already in the figures disappears.
+  const hidden = new Set((categories.data?.data ?? []).filter((c) => c.hidden).map((c) => c.id));
+  const rows = (list.data?.data ?? []).filter(
+    (row) => !hidden.has(row.category_id) || row.budget !== 0 || row.spent !== 0,
+  );
   return (
     <Stack gap="md">
       <PageHeader

@@ -13,7 +13,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDots, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { categoryIcon } from '../icons.ts';
 
@@ -23,6 +23,8 @@ export interface CategoryActions {
   onAddSubcategory: (category: Category) => void;
   onRenameSubcategory: (category: Category, subcategory: Subcategory) => void;
   onDeleteSubcategory: (category: Category, subcategory: Subcategory) => void;
+  /** Hide the category from the pickers, or show it again (system ones too). */
+  onToggleHidden: (category: Category) => void;
 }
 
 function SubcategoryPill({
@@ -101,7 +103,12 @@ export function CategoryCard({ category, actions }: { category: Category; action
       p="md"
       aria-labelledby={titleId}
       data-testid="category-card"
-      style={category.color ? { borderTop: `3px solid ${category.color}` } : undefined}
+      data-hidden={category.hidden || undefined}
+      style={{
+        ...(category.color ? { borderTop: `3px solid ${category.color}` } : {}),
+        // Hidden ones stay on this page (to be shown again) but dimmed.
+        ...(category.hidden ? { opacity: 0.6 } : {}),
+      }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap="sm" wrap="nowrap" miw={0}>
@@ -119,51 +126,74 @@ export function CategoryCard({ category, actions }: { category: Category; action
             <Title order={3} fz="md" id={titleId} lineClamp={2}>
               {category.name}
             </Title>
-            {category.system ? (
-              <Tooltip label={t('categories.systemBadgeHint')}>
-                <Badge variant="light" color="gray" size="xs" radius="sm" w="fit-content">
-                  {t('common.system')}
-                </Badge>
-              </Tooltip>
-            ) : null}
+            <Group gap={4}>
+              {category.system ? (
+                <Tooltip label={t('categories.systemBadgeHint')}>
+                  <Badge variant="light" color="gray" size="xs" radius="sm" w="fit-content">
+                    {t('common.system')}
+                  </Badge>
+                </Tooltip>
+              ) : null}
+              {category.hidden ? (
+                <Tooltip label={t('categories.hiddenBadgeHint')}>
+                  <Badge variant="outline" color="gray" size="xs" radius="sm" w="fit-content">
+                    {t('categories.hiddenBadge')}
+                  </Badge>
+                </Tooltip>
+              ) : null}
+            </Group>
           </Stack>
         </Group>
-        {category.system ? null : (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t('common.actionsFor', { name: category.name })}
-              >
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => actions.onEdit(category)}
-              >
-                {t('common.edit')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => actions.onAddSubcategory(category)}
-              >
-                {t('categories.addSubcategory')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => actions.onDelete(category)}
-              >
-                {t('common.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('common.actionsFor', { name: category.name })}
+            >
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {category.system ? null : (
+              <>
+                <Menu.Item
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => actions.onEdit(category)}
+                >
+                  {t('common.edit')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => actions.onAddSubcategory(category)}
+                >
+                  {t('categories.addSubcategory')}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Item
+              leftSection={
+                category.hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />
+              }
+              onClick={() => actions.onToggleHidden(category)}
+            >
+              {category.hidden ? t('categories.show') : t('categories.hide')}
+            </Menu.Item>
+            {category.system ? null : (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => actions.onDelete(category)}
+                >
+                  {t('common.delete')}
+                </Menu.Item>
+              </>
+            )}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       {category.subcategories.length > 0 ? (
         <Group

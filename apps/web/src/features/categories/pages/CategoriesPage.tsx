@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCategories } from '../../../lib/queries/categories.ts';
+import { useSetCategoryHidden } from '../api/set-category-hidden.ts';
 import {
   CATEGORY_TAB_ORDER,
   DEFAULT_CATEGORY_TYPE,
@@ -43,6 +44,7 @@ export function CategoriesPage() {
   const [subDeleting, setSubDeleting] =
     useState<Dialog<{ category: Category; subcategory: Subcategory }>>(closed);
 
+  const setHidden = useSetCategoryHidden();
   const all = categories.data?.data ?? [];
   const { own, system } = splitCategories(all, type);
   const openCreate = () => setEditing({ opened: true, subject: null });
@@ -54,6 +56,7 @@ export function CategoriesPage() {
       setSub({ opened: true, subject: { kind: 'rename', category, subcategory } }),
     onDeleteSubcategory: (category, subcategory) =>
       setSubDeleting({ opened: true, subject: { category, subcategory } }),
+    onToggleHidden: (category) => setHidden.mutate({ id: category.id, hidden: !category.hidden }),
   };
   function showType(next: UserCategoryType) {
     setSearchParams(next === DEFAULT_CATEGORY_TYPE ? {} : { type: next }, { replace: true });

@@ -130,8 +130,9 @@ export function CategorySelects({
   const categoryId = form.values.category_id ? Number(form.values.category_id) : null;
   const subcategories = useSubcategories(categoryId);
   const type = CATEGORY_TYPE_BY_OPERATION[Number(form.values.operation_id)];
+  // Hidden categories leave the picker, except the one the entry being edited already uses (issue 13 #17).
   const categoryData = categories
-    .filter((c) => c.type === type)
+    .filter((c) => c.type === type && (!c.hidden || String(c.id) === form.values.category_id))
     .map((c) => ({ value: String(c.id), label: c.name }));
   const subcategoryData = (subcategories.data?.data ?? []).map((s) => ({
     value: String(s.id),

@@ -68,7 +68,10 @@ export function FiltersDrawer({
           placeholder={t('filters.any')}
           clearable
           searchable
-          data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          data={categories
+            // Hidden categories leave the picker unless they are the current filter.
+            .filter((c) => !c.hidden || c.id === state.category_id)
+            .map((c) => ({ value: String(c.id), label: c.name }))}
           value={idValue(state.category_id)}
           onChange={(value) => set('category_id', toId(value))}
           data-testid="filter-category"
