@@ -84,13 +84,15 @@ export async function createVerification(
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'email_normalized' | 'language_id'>,
 ): Promise<() => void> {
   const token = randomToken(32);
+  // One clock reading for both times: the token lives exactly its TTL.
+  const now = Date.now();
   await insertEmailToken(db, {
     userId: user.id,
     kind: 'verify',
     email: user.email_normalized,
     tokenHash: sha256(token),
-    expiresAt: isoIn(VERIFY_TOKEN_TTL_HOURS * HOUR),
-    now: nowIso(),
+    expiresAt: isoIn(VERIFY_TOKEN_TTL_HOURS * HOUR, now),
+    now: new Date(now).toISOString(),
   });
   const message = composeMail({
     kind: 'verify',
@@ -303,13 +305,14 @@ export async function forgotPassword(
   const token = randomToken(32);
   await deps.db.transaction().execute(async (trx) => {
     // Earlier links stay valid until they expire: a stranger's request never spoils the owner's link.
+    const now = Date.now();
     await insertEmailToken(trx, {
       userId: user.id,
       kind: 'reset',
       email: null,
       tokenHash: sha256(token),
-      expiresAt: isoIn(RESET_TOKEN_TTL_MINUTES * 60_000),
-      now: nowIso(),
+      expiresAt: isoIn(RESET_TOKEN_TTL_MINUTES * 60_000, now),
+      now: new Date(now).toISOString(),
     });
     await recordAccountLog(trx, user.id, 'password_reset_requested', request);
   });
