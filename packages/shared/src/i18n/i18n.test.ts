@@ -36,6 +36,17 @@ describe('i18n catalogues', () => {
     }
   });
 
+  it('writes placeholders with single braces, as the apps configure i18next', () => {
+    const lookup = (root: unknown, key: string) =>
+      key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], root);
+    for (const locale of ['en', 'br'] as const) {
+      const doubled = catalogueKeys(resources[locale]).filter((key) =>
+        /\{\{/.test(String(lookup(resources[locale], key))),
+      );
+      expect(doubled, locale).toEqual([]);
+    }
+  });
+
   it('gives every plural key its one and other forms, and only forms the language has', () => {
     for (const [locale, tag] of Object.entries(TAGS) as [keyof typeof TAGS, string][]) {
       const keys = catalogueKeys(resources[locale]);

@@ -112,7 +112,7 @@ export const reports = {
     cardsEmpty: 'Nenhum cartão ainda: adicione um pelo menu para acompanhar as faturas aqui.',
     cardInvoice: 'Fatura aberta',
     cardAvailable: 'Limite disponível',
-    invoiceDue: 'Fatura · {{card}}',
+    invoiceDue: 'Fatura · {card}',
     upcoming: 'Vencendo nos próximos 30 dias',
     noUpcoming: 'Nada em aberto vence nos próximos 30 dias.',
     last12: 'Receitas e despesas, últimos 12 meses',

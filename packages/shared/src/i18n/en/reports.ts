@@ -112,7 +112,7 @@ export const reports = {
     cardsEmpty: 'No cards yet: add one from the menu to follow its invoices here.',
     cardInvoice: 'Open invoice',
     cardAvailable: 'Available limit',
-    invoiceDue: 'Invoice · {{card}}',
+    invoiceDue: 'Invoice · {card}',
     upcoming: 'Due in the next 30 days',
     noUpcoming: 'Nothing unpaid is due in the next 30 days.',
     last12: 'Income and expenses, last 12 months',
