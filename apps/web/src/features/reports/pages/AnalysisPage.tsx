@@ -185,6 +185,8 @@ export function AnalysisPage() {
                   <Table.Tr>
                     <Table.Th>{t('common.month')}</Table.Th>
                     <Table.Th ta="right">{t('analysis.installments')}</Table.Th>
+                    <Table.Th ta="right">{t('analysis.invoices')}</Table.Th>
+                    <Table.Th ta="right">{t('common.total')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -192,12 +194,23 @@ export function AnalysisPage() {
                     <Table.Tr key={d.month}>
                       <Table.Td>{monthName(d.month)}</Table.Td>
                       <Table.Td ta="right">
+                        {/* The entries list without a basis holds account entries only: card installments are
+                            in their invoices, the next column. */}
                         <Anchor
                           component={Link}
-                          to={drillDownHref({ month: d.month, operation_id: 2, paid: false, basis: 'cash' })}
+                          to={drillDownHref({ month: d.month, operation_id: 2, paid: false })}
                         >
                           <AmountText value={d.installments} colored={false} />
                         </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {/* The month's list shows each invoice due in it as a line. */}
+                        <Anchor component={Link} to={drillDownHref({ month: d.month })}>
+                          <AmountText value={d.invoices} colored={false} />
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={d.total} colored={false} fw={600} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
