@@ -3,7 +3,7 @@ import {
   addEffects,
   findTotalsRows,
   type TotalsDelta,
-} from '../../apps/api/src/modules/entries/totals.repository.ts';
+} from '../../apps/api/src/modules/money-core/account-totals.repository.ts';
 
 /**
  * Checks a dataset's aggregate table against the app's own `addEffects` over every entry of a user (the

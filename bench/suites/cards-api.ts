@@ -2,7 +2,6 @@ import { addMonths, dateInMonth, OPERATIONS } from '@centavo/shared';
 import type { AutocannonRequest } from 'autocannon';
 import { type Db, openDatabase } from '../../apps/api/src/db/connection.ts';
 import { findAccounts } from '../../apps/api/src/modules/accounts/accounts.repository.ts';
-import { findCardTotals } from '../../apps/api/src/modules/cards/card-totals.repository.ts';
 import {
   createCard,
   getCardInvoice,
@@ -10,6 +9,7 @@ import {
   payInvoice,
 } from '../../apps/api/src/modules/cards/cards.service.ts';
 import { createEntry } from '../../apps/api/src/modules/entries/create.service.ts';
+import { findCardTotals } from '../../apps/api/src/modules/money-core/card-totals.repository.ts';
 import { type DbKind, ensureDataset, workingCopy } from '../datasets/load.ts';
 import { monthAt } from '../datasets/model.ts';
 import { DATASETS } from '../datasets/spec.ts';

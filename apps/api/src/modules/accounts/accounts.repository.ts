@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AccountsTable } from '../../db/tables/ledger.ts';
-import { EFFECT_COLUMNS } from '../entries/totals.repository.ts';
+import { EFFECT_COLUMNS } from '../money-core/account-totals.repository.ts';
 
 const columns = [
   'id',

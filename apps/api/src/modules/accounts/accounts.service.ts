@@ -1,13 +1,14 @@
 import type { Account, AccountCreateInput, AccountUpdateBody } from '@centavo/shared';
 import { currentMonth } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { nameTaken } from '../../lib/names.ts';
+import { nowIso } from '../../lib/time.ts';
 import { findBankById } from '../banks/banks.repository.ts';
-import { type AccountBalances, computeBalances } from '../entries/balance.service.ts';
-import { applyEntryChanges, moneyLimitError } from '../entries/effects.service.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { addMoneyVolume } from '../ledger/money.repository.ts';
-import { assertAccountNameFree } from '../ledger/unique-names.ts';
+import { type AccountBalances, computeBalances } from '../money-core/balances.ts';
+import { applyEntryChanges, moneyLimitError } from '../money-core/effects.ts';
+import { addMoneyVolume } from '../money-core/money-volume.repository.ts';
 import {
   type AccountRow,
   countAccountEntries,
@@ -143,4 +144,11 @@ export async function removeAccount(
     await addInitialBalance(trx, userId, -Math.abs(account.initial_balance));
     await deleteAccountCascade(trx, userId, id);
   });
+}
+
+/** An account's name is unique per user ignoring case and accents (lib/names.ts). */
+async function assertAccountNameFree(db: Db, userId: number, name: string, exceptId?: number) {
+  if (nameTaken(await findAccounts(db, userId, true), name, exceptId)) {
+    throw conflict('accountNameTaken', undefined, { name: 'alreadyExists' });
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 let user: TestUser;

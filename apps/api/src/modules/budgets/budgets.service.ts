@@ -12,12 +12,13 @@ import {
   type ReportBasisName,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
 import { localName } from '../categories/categories.service.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { findCategoryMonths } from '../reports/reports.repository.ts';
-import { seriesReadyThrough } from '../reports/reports.service.ts';
+import { findCategoryMonths } from '../money-core/category-totals.repository.ts';
+import { materialiseSeriesThrough } from '../money-core/series.ts';
 import {
   type BudgetRow,
   eraseMonth,
@@ -48,7 +49,7 @@ export function percentOf(part: number, whole: number): number | null {
  */
 async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
   // Fixed series are materialised lazily: a month ahead must have its occurrences before it is summed.
-  await seriesReadyThrough(db, userId, month);
+  await materialiseSeriesThrough(db, userId, month);
   const [rows, categories] = await Promise.all([
     findCategoryMonths(db, userId, basis, month, month),
     findVisibleCategories(db, userId, 'expense'),

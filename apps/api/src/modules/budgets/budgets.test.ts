@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { addMonths, dateInMonth } from '@centavo/shared';
-import { CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import { queryPlan } from '../../../test/explain.ts';
 import type { Db } from '../../db/connection.ts';
 import { createEntry } from '../entries/create.service.ts';
-import { cardTotalsQuery } from './card-totals.repository.ts';
+import { cardTotalsQuery } from '../money-core/card-totals.repository.ts';
 import { invoiceEntriesQuery } from './cards.repository.ts';
 import { createCard } from './cards.service.ts';
 
@@ -15,21 +16,7 @@ let ctx: TestContext;
 let userId: number;
 let cardId: number;
 
-async function plan(db: Db, compiled: CompiledQuery): Promise<string> {
-  if (ctx.database.kind === 'sqlite') {
-    const result = await db.executeQuery(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery(
-      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return JSON.stringify(result.rows);
-  });
-}
+const plan = (db: Db, compiled: CompiledQuery) => queryPlan(db, ctx.database.kind, compiled);
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { computeBalances } from '../entries/balance.service.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { deleteEntry, updateEntry } from '../entries/update.service.ts';
+import { computeBalances } from '../money-core/balances.ts';
 import { editCard, getCard, getCardInvoice, payInvoice, updateInvoice } from './cards.service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CardsTable, InvoicesTable } from '../../db/tables/ledger.ts';
-import { entryColumns } from '../entries/entries.repository.ts';
+import { entryColumns } from '../money-core/entry-rows.repository.ts';
 
 const cardColumns = [
   'id',
@@ -94,51 +94,12 @@ export function findInvoices(
     .execute();
 }
 
-/** Invoices of some cards whose closing date is overridden (the closing rule must see them), one query. */
-export function findCloseOverrides(db: Db, userId: number, cardIds: readonly number[]) {
-  return db
-    .selectFrom('invoices')
-    .select(['card_id', 'month', 'close_date'])
-    .where('user_id', '=', userId)
-    .where('card_id', 'in', cardIds as number[])
-    .where('close_date', 'is not', null)
-    .execute();
-}
-
-/**
- * A card with its overridden closing dates in one round trip (every card entry write needs both): the card
- * row repeated per override, or once with null month when there is none.
- */
-export async function findCardWithOverrides(db: Db, userId: number, cardId: number) {
-  const rows = await db
-    .selectFrom('cards as c')
-    .leftJoin('invoices as i', (join) =>
-      join.onRef('i.card_id', '=', 'c.id').on('i.user_id', '=', userId).on('i.close_date', 'is not', null),
-    )
-    .select([
-      ...cardColumns.map((col) => `c.${col}` as const),
-      'i.month as override_month',
-      'i.close_date as override_close',
-    ])
-    .where('c.user_id', '=', userId)
-    .where('c.id', '=', cardId)
-    .execute();
-  const first = rows[0];
-  if (!first) return undefined;
-  const { override_month: _m, override_close: _c, ...card } = first;
-  const overrides = rows.flatMap((r) =>
-    r.override_month !== null && r.override_close !== null
-      ? [{ month: r.override_month, close_date: r.override_close }]
-      : [],
-  );
-  return { card: card as CardRow, overrides };
-}
-
 /**
  * The invoice rows of (card, month) pairs, created when first needed (DESIGN.md: invoices exist as rows so
- * they have ids). Insert-or-ignore, then read: two requests creating the same invoice both get the one row.
+ * they have ids, which the pay and date actions take): the write a read of an invoice may do, named for it.
+ * Insert-or-ignore, then read: two requests creating the same invoice both get the one row.
  */
-export async function ensureInvoices(
+export async function createMissingInvoices(
   db: Db,
   userId: number,
   keys: ReadonlyArray<{ card_id: number; month: string }>,

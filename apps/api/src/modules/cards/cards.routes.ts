@@ -1,7 +1,6 @@
 import {
   cardCreateBodySchema,
   cardDeleteQuerySchema,
-  cardExportQuerySchema,
   cardInvoiceQuerySchema,
   cardListQuerySchema,
   cardListSchema,
@@ -16,14 +15,10 @@ import {
   invoicePaidBodySchema,
   invoiceSchema,
   invoiceUpdateBodySchema,
-  todayIso,
 } from '@centavo/shared';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
-import { toCsv, toXlsx } from '../entries/entries.export.ts';
-import { recordAccountLog } from '../identity/index.ts';
-import { invoiceExportRows } from './cards.export.ts';
 import { findFlagById, findFlags } from './cards.repository.ts';
 import {
   createCard,
@@ -36,7 +31,7 @@ import {
   removeCard,
   updateInvoice,
 } from './cards.service.ts';
-import { cardOr404, closingOf, invoicesDue, monthFor } from './invoices.service.ts';
+import { invoicesDue } from './invoices.service.ts';
 
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 
@@ -163,48 +158,6 @@ export async function cardRoutes(app: App): Promise<void> {
     },
     async (request) => getCardInvoice(app.db, request.user.id, request.params.id, request.query.month),
   );
-  app.get(
-    '/card/:id/export',
-    {
-      schema: {
-        summary: 'Export an invoice as CSV or XLSX',
-        operationId: 'exportCardInvoice',
-        tags: ['cards'],
-        description: "Only that invoice's entries; text cells are neutralised against formula injection.",
-        params: idParamsSchema,
-        querystring: cardExportQuerySchema,
-        response: { 200: z.string().describe('the file'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = request.user.id;
-      const card = await cardOr404(app.db, userId, request.params.id);
-      const month = request.query.month ?? monthFor(await closingOf(app.db, userId, card), todayIso());
-      const { format } = request.query;
-      const data = await invoiceExportRows(app.db, userId, request.user.languageId, card.id, month);
-      await recordAccountLog(app.db, userId, 'export', request, {
-        what: 'invoice',
-        format,
-        rows: data.rows.length,
-        filters: { card_id: card.id, month },
-      });
-      const name = `invoice-${card.id}-${month}`;
-      if (format === 'xlsx') {
-        return (
-          reply
-            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-            // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(data)) as unknown as string)
-        );
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(await toCsv(data));
-    },
-  );
-
   app.get(
     '/invoice/date/:date',
     {

@@ -13,29 +13,30 @@ import {
   todayIso,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
 import { apiText, localeOf } from '../../lib/messages.ts';
+import { nowIso } from '../../lib/time.ts';
 import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
-import { applyEntryChanges } from '../entries/effects.service.ts';
+import { findUserById } from '../identity/users.repository.ts';
+import { findCardTotals } from '../money-core/card-totals.repository.ts';
+import { closingOf, closingsOf, monthFor } from '../money-core/closing.ts';
+import { applyEntryChanges } from '../money-core/effects.ts';
 import {
   deleteEntries,
   type EntryRow,
   insertEntries,
   type NewEntryRow,
+  toEntry,
   updateEntries,
   updateEntry,
-} from '../entries/entries.repository.ts';
-import { toEntry } from '../entries/queries.service.ts';
-import { findUserById } from '../identity/users.repository.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { findCardTotals } from './card-totals.repository.ts';
+} from '../money-core/entry-rows.repository.ts';
 import {
   type CardRow,
+  createMissingInvoices,
   deleteCardRow,
-  ensureInvoices,
   findCardEntries,
   findCards,
-  findCardWithOverrides,
   findEntriesInInvoices,
   findFlagById,
   findInvoiceById,
@@ -45,18 +46,8 @@ import {
   updateCard,
   updateInvoiceDates,
 } from './cards.repository.ts';
-import {
-  cardInvoice,
-  cardOr404,
-  closingOf,
-  closingsOf,
-  invoiceChain,
-  invoiceDates,
-  monthFor,
-  toClosing,
-  toInvoice,
-  usedLimit,
-} from './invoices.service.ts';
+import { invoiceChain, invoiceDates, toInvoice, usedLimit } from './invoice-math.ts';
+import { cardInvoice, cardOr404 } from './invoices.service.ts';
 
 /** Cards with their available limit and open invoice: one read of the cards' aggregate rows, O(invoices). */
 async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date()): Promise<Card[]> {
@@ -73,7 +64,7 @@ async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date(
   const openMonths = cards.map((_, i) =>
     monthFor(closings[i] as NonNullable<(typeof closings)[number]>, today),
   );
-  const invoiceRows = await ensureInvoices(
+  const invoiceRows = await createMissingInvoices(
     db,
     userId,
     cards.map((c, i) => ({ card_id: c.id, month: openMonths[i] as string })),
@@ -267,10 +258,9 @@ export async function getCardInvoice(
   month: string | undefined,
 ): Promise<Invoice> {
   // One query for the card and its overridden closing dates (the open invoice needs them).
-  const found = await findCardWithOverrides(db, userId, cardId);
-  if (!found) throw notFound('cardNotFound');
-  const open = month ?? monthFor(toClosing(found.card, found.overrides), todayIso());
-  return invoiceWithEntries(db, userId, found.card, open);
+  const card = await cardOr404(db, userId, cardId);
+  const open = month ?? monthFor(await closingOf(db, userId, card), todayIso());
+  return invoiceWithEntries(db, userId, card, open);
 }
 
 export async function getInvoice(db: Db, userId: number, id: number): Promise<Invoice> {

@@ -2,7 +2,7 @@ import { cardSchema, invoiceSchema } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

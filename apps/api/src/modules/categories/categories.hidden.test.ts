@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 
 /** Issue 13 #17: a user hides categories they never use; hidden ones keep their history. */
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CategoriesTable, CategoryType, SubcategoriesTable } from '../../db/tables/reference.ts';
-import { EFFECT_COLUMNS } from '../entries/totals.repository.ts';
+import { EFFECT_COLUMNS } from '../money-core/account-totals.repository.ts';
 
 /**
  * Categories and subcategories visible to a user: the system ones (user_id null, read-only) and the user's

@@ -5,6 +5,7 @@ import type {
   CategoryDeleteBody,
   CategoryHiddenBody,
   CategoryListQuery,
+  CategoryType,
   CategoryUpdateBody,
   Subcategory,
   SubcategoryCreateBody,
@@ -12,10 +13,11 @@ import type {
 } from '@centavo/shared';
 import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
-import { applyEntryChanges } from '../entries/effects.service.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { assertCategoryNameFree, assertSubcategoryNameFree } from '../ledger/unique-names.ts';
+import { nameTaken } from '../../lib/names.ts';
+import { nowIso } from '../../lib/time.ts';
+import { applyEntryChanges } from '../money-core/effects.ts';
 import {
   type CategoryRow,
   categoryInUse,
@@ -324,4 +326,30 @@ export async function deleteSubcategory(
     await reassignSubcategory(trx, userId, id, replacement, nowIso());
     await deleteOwnSubcategory(trx, userId, id);
   });
+}
+
+/** Category names are unique per user and type, the system ones included in either language (lib/names.ts). */
+async function assertCategoryNameFree(
+  db: Db,
+  userId: number,
+  type: CategoryType,
+  name: string,
+  exceptId?: number,
+) {
+  if (nameTaken(await findVisibleCategories(db, userId, type), name, exceptId)) {
+    throw conflict('categoryNameTaken', undefined, { name: 'alreadyExists' });
+  }
+}
+
+/** Subcategory names are unique within their category (lib/names.ts). */
+async function assertSubcategoryNameFree(
+  db: Db,
+  userId: number,
+  categoryId: number,
+  name: string,
+  exceptId?: number,
+) {
+  if (nameTaken(await findVisibleSubcategories(db, userId, [categoryId]), name, exceptId)) {
+    throw conflict('subcategoryNameTaken', undefined, { name: 'alreadyExists' });
+  }
 }

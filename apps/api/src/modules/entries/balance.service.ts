@@ -1,70 +1,9 @@
-import { currentMonth, type EntryBalance, lastDayOfMonth, todayIso } from '@centavo/shared';
+import { currentMonth, type EntryBalance } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { cashInvoiceFigures } from '../cards/invoices.service.ts';
-import { ensureSeriesThrough, extensionMonth } from './series.service.ts';
-import {
-  balanceEffect,
-  findPaidEntriesAfter,
-  monthBalanceQuery,
-  sumTotalsByAccount,
-} from './totals.repository.ts';
-
-export interface AccountBalances {
-  opening_balance: number;
-  closing_balance: number;
-  predicted_balance: number;
-  /** Paid entries dated up to today. */
-  balance: number;
-}
-
-export interface Balances {
-  accounts: Map<number, AccountBalances>;
-  income: number;
-  expense: number;
-  investment: number;
-}
-
-/**
- * Balances of every account at `month` from the monthly aggregates (O(accounts × months)), plus "balance
- * up to today": paid through the current month minus the few paid entries dated later in the current month
- * (found through entries_user_paid_date). Fixed series are materialised through the month first.
- */
-export async function computeBalances(
-  db: Db,
-  userId: number,
-  accounts: ReadonlyArray<{ id: number; initial_balance: number }>,
-  month: string,
-  options: { todayBalance?: boolean; now?: Date } = {},
-): Promise<Balances> {
-  const now = options.now ?? new Date();
-  const current = currentMonth(now);
-  const today = todayIso(now);
-  await ensureSeriesThrough(db, userId, month > current ? month : current, now);
-  // GET /entry/balance has no "up to today" figure: it skips the lookup of paid entries dated later.
-  const [sums, laterPaid] = await Promise.all([
-    sumTotalsByAccount(db, userId, month, current, options.todayBalance !== false),
-    options.todayBalance === false ? [] : findPaidEntriesAfter(db, userId, today, lastDayOfMonth(current)),
-  ]);
-  const byAccount = new Map(sums.map((s) => [s.account_id, s]));
-  const result: Balances = { accounts: new Map(), income: 0, expense: 0, investment: 0 };
-  for (const account of accounts) {
-    const s = byAccount.get(account.id);
-    let balance = account.initial_balance + (s?.paid_through_current ?? 0);
-    for (const row of laterPaid) balance -= balanceEffect(row, account.id);
-    result.accounts.set(account.id, {
-      opening_balance: account.initial_balance + (s?.paid_before ?? 0),
-      closing_balance: account.initial_balance + (s?.paid_through ?? 0),
-      predicted_balance: account.initial_balance + (s?.net_through ?? 0),
-      balance,
-    });
-  }
-  for (const s of sums) {
-    result.income += s.income;
-    result.expense += s.expense;
-    result.investment += s.investment;
-  }
-  return result;
-}
+import { monthBalanceQuery } from '../money-core/account-totals.repository.ts';
+import type { Balances } from '../money-core/balances.ts';
+import { extensionMonth, materialiseSeriesThrough } from '../money-core/series.ts';
 
 /** Cash basis (DESIGN.md "Two bases"): the card invoices due in the month, and what unpaid ones still owe. */
 export interface CashInvoices {
@@ -118,7 +57,7 @@ export async function monthBalance(
   const [first, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month)]);
   let rows = first;
   if (rows.some((r) => Boolean(r.stale))) {
-    await ensureSeriesThrough(db, userId, reach, now);
+    await materialiseSeriesThrough(db, userId, reach, now);
     rows = await query.execute();
   }
   const balance: EntryBalance = {

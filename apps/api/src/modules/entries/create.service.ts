@@ -1,13 +1,17 @@
 import { addMonthsToDate, type Entry, type EntryCreateInput, monthOf, splitCents } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { invoiceMonthsFor } from '../cards/invoices.service.ts';
-import { inTransaction } from '../ledger/common.ts';
-import { applyEntryChanges } from './effects.service.ts';
-import { insertEntries, insertEntryTags, type NewEntryRow } from './entries.repository.ts';
-import { toEntry } from './queries.service.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { invoiceMonthsFor } from '../money-core/closing.ts';
+import { applyEntryChanges } from '../money-core/effects.ts';
+import {
+  insertEntries,
+  insertEntryTags,
+  type NewEntryRow,
+  toEntry,
+} from '../money-core/entry-rows.repository.ts';
+import { insertSeries } from '../money-core/series.repository.ts';
+import { horizonMonth, occurrenceDates } from '../money-core/series.ts';
 import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
-import { insertSeries } from './series.repository.ts';
-import { horizonMonth, occurrenceDates } from './series.service.ts';
 
 /**
  * POST /entry: a single entry, an installment purchase (N rows, remainder cents on the first) or a fixed

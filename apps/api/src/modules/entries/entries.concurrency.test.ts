@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
-import { createAccount } from '../ledger/ledger.test-helpers.ts';
+import { createAccount } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

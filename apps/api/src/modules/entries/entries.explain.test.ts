@@ -1,12 +1,13 @@
 import { addMonths, dateInMonth } from '@centavo/shared';
-import { CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import { queryPlan } from '../../../test/explain.ts';
+import { createAccount } from '../../../test/ledger/helpers.ts';
 import type { Db } from '../../db/connection.ts';
-import { createAccount } from '../ledger/ledger.test-helpers.ts';
+import { monthBalanceQuery, totalsByAccountQuery } from '../money-core/account-totals.repository.ts';
 import { createEntry } from './create.service.ts';
 import { type EntryQuery, entriesCountQuery, entriesListQuery } from './entries.repository.ts';
-import { monthBalanceQuery, totalsByAccountQuery } from './totals.repository.ts';
 
 /**
  * QUALITY.md guard: the hot queries use the intended index or aggregate on both dialects. The month list
@@ -17,22 +18,7 @@ import { monthBalanceQuery, totalsByAccountQuery } from './totals.repository.ts'
 let ctx: TestContext;
 let userId: number;
 
-async function plan(db: Db, compiled: CompiledQuery): Promise<string> {
-  if (ctx.database.kind === 'sqlite') {
-    const result = await db.executeQuery(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
-  }
-  // Tiny test tables make a sequential scan cheapest; forbid it so the planner shows which index it would use.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const result = await trx.executeQuery(
-      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return JSON.stringify(result.rows);
-  });
-}
+const plan = (db: Db, compiled: CompiledQuery) => queryPlan(db, ctx.database.kind, compiled);
 
 beforeAll(async () => {
   ctx = await createTestApp();

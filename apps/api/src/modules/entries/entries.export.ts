@@ -1,20 +1,14 @@
 import { centsToDecimalString, type EntryFilters, LANGUAGE_IDS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { neutralise } from '../../lib/spreadsheet.ts';
 import { findAccounts } from '../accounts/accounts.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
 import { findUserById } from '../identity/users.repository.ts';
+import { type EntryRow, parseTagIds } from '../money-core/entry-rows.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 import { findTags } from '../tags/tags.repository.ts';
-import { type EntryRow, findEntries, parseTagIds } from './entries.repository.ts';
+import { findEntries } from './entries.repository.ts';
 import { toEntryQuery } from './queries.service.ts';
-
-/**
- * Spreadsheet formula injection (QUALITY.md): a text cell starting with = + - @, tab or CR is prefixed with
- * a single quote so Excel/LibreOffice show it as text. Amounts are written as numbers and never touched.
- */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 const OPERATION_NAMES: Record<number, [en: string, br: string]> = {
   1: ['Income', 'Receita'],

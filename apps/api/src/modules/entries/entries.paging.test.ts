@@ -1,7 +1,7 @@
 import { entrySchema } from '@centavo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 
 /**
  * GET /entry?page&per_page, as the entries page reads a month (listEntries): pages continue each other

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { balanceResponse, computeBalances, monthBalance } from './balance.service.ts';
+import { computeBalances } from '../money-core/balances.ts';
+import { materialiseSeriesThrough } from '../money-core/series.ts';
+import { balanceResponse, monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
-import { ensureSeriesThrough } from './series.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 /**
@@ -239,7 +240,7 @@ async function runOps(ops: Op[]): Promise<void> {
   }
 
   // Series created after a far read are materialised by the checks below; do it first so `entries` is final.
-  await ensureSeriesThrough(db, user.id, [...readMonths].sort().at(-1) ?? month0);
+  await materialiseSeriesThrough(db, user.id, [...readMonths].sort().at(-1) ?? month0);
 
   // 1. Every aggregate row equals the sums recomputed from the entries.
   const entries = await db

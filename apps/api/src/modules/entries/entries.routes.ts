@@ -4,7 +4,6 @@ import {
   entryBalanceSchema,
   entryCarouselStartSchema,
   entryCreateBodySchema,
-  entryExportQuerySchema,
   entryListQuerySchema,
   entryListSchema,
   entryPaidBodySchema,
@@ -18,10 +17,8 @@ import {
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
-import { recordAccountLog } from '../identity/index.ts';
 import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
-import { exportRows, toCsv, toXlsx } from './entries.export.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
 import { carouselStart, entryTotals, getEntry, listEntries } from './queries.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
@@ -87,45 +84,6 @@ export async function entryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => carouselStart(await findFirstEntryDate(app.db, request.user.id)),
-  );
-
-  app.get(
-    '/entry/export',
-    {
-      schema: {
-        summary: 'Export filtered entries as CSV or XLSX',
-        operationId: 'exportEntries',
-        tags,
-        description:
-          'CSV or XLSX of the filtered entries; text cells are neutralised against formula injection.',
-        querystring: entryExportQuerySchema,
-        response: { 200: z.string().describe('the file'), 422: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const data = await exportRows(app.db, request.user.id, request.user.languageId, filters);
-      await recordAccountLog(app.db, request.user.id, 'export', request, {
-        what: 'entries',
-        format,
-        rows: data.rows.length,
-        filters,
-      });
-      const stamp = new Date().toISOString().slice(0, 10);
-      if (format === 'xlsx') {
-        return (
-          reply
-            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .header('content-disposition', `attachment; filename="entries-${stamp}.xlsx"`)
-            // A Buffer bypasses the serializer; the schema's string documents the file body.
-            .send((await toXlsx(data)) as unknown as string)
-        );
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="entries-${stamp}.csv"`)
-        .send(await toCsv(data));
-    },
   );
 
   app.get(

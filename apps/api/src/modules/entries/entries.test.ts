@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

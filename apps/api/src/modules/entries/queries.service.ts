@@ -14,50 +14,14 @@ import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
 import { findOwnedCardIds } from '../cards/cards.repository.ts';
-import { invoicesDue, toInvoiceLine } from '../cards/invoices.service.ts';
+import { toInvoiceLine } from '../cards/invoice-math.ts';
+import { invoicesDue } from '../cards/invoices.service.ts';
 import { findVisibleCategory, findVisibleSubcategory } from '../categories/categories.repository.ts';
-import { findOwnedTagIds } from '../tags/tags.repository.ts';
-import {
-  countEntries,
-  type EntryQuery,
-  type EntryRow,
-  findEntries,
-  findEntryById,
-  parseTagIds,
-  sumEntries,
-} from './entries.repository.ts';
-import { ensureSeriesThrough, horizonMonth, seriesNeedExtension } from './series.service.ts';
+import { findEntryById, findOwnedTagIds, toEntry } from '../money-core/entry-rows.repository.ts';
+import { horizonMonth, materialiseSeriesThrough, seriesNeedExtension } from '../money-core/series.ts';
+import { countEntries, type EntryQuery, findEntries, sumEntries } from './entries.repository.ts';
 
 // Reading entries: one, a filtered list (or a page of it), and the first month the carousel offers.
-
-/** The contract's entry from its row: every answer that carries an entry is built here. */
-export function toEntry(row: EntryRow): Entry {
-  return {
-    id: row.id,
-    description: row.description,
-    value: row.value,
-    date: row.date,
-    operation_id: row.operation_id,
-    category_id: row.category_id,
-    sub_category_id: row.sub_category_id,
-    account_id: row.account_id,
-    card_id: row.card_id,
-    destination_account_id: row.destination_account_id,
-    paid: row.paid === 1,
-    paid_at: row.paid_at,
-    notes: row.notes,
-    fixed: row.fixed === 1,
-    limit_fixed_date: row.limit_fixed_date,
-    series_id: row.series_id,
-    installment_number: row.installment_number,
-    installment_count: row.installment_count,
-    tags: parseTagIds(row.tag_ids),
-    invoice_month: row.invoice_month,
-    invoice_id: row.invoice_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
 
 export async function getEntry(db: Db, userId: number, id: number): Promise<Entry> {
   const row = await findEntryById(db, userId, id);
@@ -115,7 +79,7 @@ export async function toEntryQuery(
     checkFilterIds(db, userId, filters),
     seriesNeedExtension(db, userId, endMonth, now),
   ]);
-  if (stale) await ensureSeriesThrough(db, userId, endMonth, now);
+  if (stale) await materialiseSeriesThrough(db, userId, endMonth, now);
   return {
     ...range,
     account_id: filters.account_id,

@@ -6,10 +6,11 @@ import {
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
 import { findCardById } from '../cards/cards.repository.ts';
 import { categoryTypeMessage } from '../categories/categories.service.ts';
-import { nowIso } from '../ledger/common.ts';
-import { findOrCreateTags, findOwnedTagIds } from '../tags/tags.repository.ts';
+import { findOwnedTagIds } from '../money-core/entry-rows.repository.ts';
+import { findOrCreateTags } from '../tags/tags.repository.ts';
 import { type EntryRefRows, findEntryRefs } from './entries.repository.ts';
 
 // An entry's references and tags, checked and resolved before any write (create and update share them).

@@ -10,20 +10,20 @@ import {
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntriesTable, EntrySeriesTable } from '../../db/tables/ledger.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { invoiceMonthsFor } from '../cards/invoices.service.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { applyEntryChanges } from './effects.service.ts';
+import { nowIso } from '../../lib/time.ts';
+import { invoiceMonthsFor } from '../money-core/closing.ts';
+import { applyEntryChanges } from '../money-core/effects.ts';
 import {
   deleteEntries,
   type EntryRow,
   findEntryById,
   replaceEntryTags,
+  toEntry,
   updateEntries,
   updateEntry as updateEntryRow,
-} from './entries.repository.ts';
-import { toEntry } from './queries.service.ts';
-import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
+} from '../money-core/entry-rows.repository.ts';
 import {
   deleteSeries,
   findLastSeriesDate,
@@ -32,8 +32,9 @@ import {
   type SeriesRow,
   setSeriesEntriesLimit,
   updateSeries,
-} from './series.repository.ts';
-import { extendSeries, horizonMonth } from './series.service.ts';
+} from '../money-core/series.repository.ts';
+import { extendSeries, horizonMonth } from '../money-core/series.ts';
+import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
 
 // Changes to existing entries: PUT, DELETE and the paid flag. PUT and DELETE take a scope over a series:
 // this entry, this and the following, or the whole series.

@@ -2,7 +2,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AccessTokens } from '../../lib/jwt.ts';
 import type { RateLimits } from '../../plugins/rate-limit.ts';
-import type { BillingService } from '../billing/billing.service.ts';
 import type { LimitName } from './limits.ts';
 import type { MailOutbox } from './mail.ts';
 
@@ -14,5 +13,17 @@ export interface IdentityDeps {
   outbox: MailOutbox;
   limiter: RateLimits<LimitName>;
   /** Sign-up creates the Stripe customer and trial; deletion cancels and deletes them. */
-  billing: BillingService;
+  billing: AccountBilling;
+}
+
+/**
+ * What identity asks of billing at the two ends of an account's life. Billing (a module above identity)
+ * implements it and the app passes it in, so identity never imports billing (STYLE.md: one way).
+ */
+export interface AccountBilling {
+  readonly enabled: boolean;
+  /** After a sign-up: the Stripe customer and the trial; never fails the sign-up. */
+  afterRegister(userId: number): Promise<void>;
+  /** Before the user is deleted: cancel the subscription and delete the customer. */
+  beforeDelete(userId: number): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { addMonths, currentMonth } from '@centavo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from '../ledger/ledger.test-helpers.ts';
+import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 
 // The link between cards (#10) and reports (#11), DESIGN.md "Two bases, never mixed": card purchases count
 // by their date in the accrual basis and by their invoice's due month in the cash basis; invoice payments

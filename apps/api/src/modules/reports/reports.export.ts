@@ -1,6 +1,6 @@
 import { type CustomReport, centsToDecimalString, LANGUAGE_IDS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { neutralise } from '../entries/entries.export.ts';
+import { neutralise } from '../../lib/spreadsheet.ts';
 import { findUserById } from '../identity/users.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 

@@ -28,9 +28,10 @@ import {
 } from '../categories/categories.service.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { listEntries } from '../entries/queries.service.ts';
-import { ensureSeriesThrough } from '../entries/series.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from '../entries/update.service.ts';
-import { analysisReport, customReport, debtReport, expenseReport } from './reports.service.ts';
+import { materialiseSeriesThrough } from '../money-core/series.ts';
+import { customReport } from './custom-report.service.ts';
+import { analysisReport, debtReport, expenseReport } from './reports.service.ts';
 
 /**
  * Issue 11: after random sequences of entry writes of every kind (single, installments, fixed, transfers;
@@ -282,7 +283,7 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   }
 
   // Reports materialise fixed series through their last month; do it first so `entries` is final.
-  await ensureSeriesThrough(db, userId, last);
+  await materialiseSeriesThrough(db, userId, last);
   const entries: Row[] = await db
     .selectFrom('entries')
     .select([

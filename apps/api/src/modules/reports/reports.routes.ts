@@ -12,10 +12,10 @@ import {
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { recordAccountLog } from '../identity/index.ts';
+import { customReport } from './custom-report.service.ts';
 import { reportSheet, sheetToCsv, sheetToXlsx } from './reports.export.ts';
 import {
   analysisReport,
-  customReport,
   debtReport,
   expenseReport,
   investmentReport,

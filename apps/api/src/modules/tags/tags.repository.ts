@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { likePattern } from '../ledger/common.ts';
+import { likePattern } from '../../lib/sql.ts';
 
 const columns = ['id', 'name'] as const;
 
@@ -69,17 +69,6 @@ export function findTagByName(db: Db, userId: number, name: string) {
     .where('user_id', '=', userId)
     .where('name_normalized', '=', normalizeTagName(name))
     .executeTakeFirst();
-}
-
-export async function findOwnedTagIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { type Tag, type TagListQuery, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { parseTagIds, setEntryTagIds } from '../entries/entries.repository.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
+import { nowIso } from '../../lib/time.ts';
+import { parseTagIds, setEntryTagIds } from '../money-core/entry-rows.repository.ts';
 import {
   countTagUsage,
   deleteTag,

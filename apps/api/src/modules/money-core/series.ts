@@ -1,10 +1,16 @@
 import { addMonths, currentMonth, dateInMonth, monthOf } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { invoiceMonthsFor } from '../cards/invoices.service.ts';
-import { inTransaction, nowIso } from '../ledger/common.ts';
-import { findOwnedTagIds } from '../tags/tags.repository.ts';
-import { applyEntryChanges, isMoneyLimitError } from './effects.service.ts';
-import { insertEntries, insertEntryTags, type NewEntryRow, parseTagIds } from './entries.repository.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { nowIso } from '../../lib/time.ts';
+import { invoiceMonthsFor } from './closing.ts';
+import { applyEntryChanges, isMoneyLimitError } from './effects.ts';
+import {
+  findOwnedTagIds,
+  insertEntries,
+  insertEntryTags,
+  type NewEntryRow,
+  parseTagIds,
+} from './entry-rows.repository.ts';
 import {
   anySeriesToExtend,
   claimSeriesExtension,
@@ -112,22 +118,25 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
   await insertEntryTags(db, userId, ids, tagIds);
 }
 
-/** The month ensureSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
+/** The month materialiseSeriesThrough materialises to at most: `month`, capped MAX_EXTENSION_MONTHS ahead. */
 export function extensionMonth(month: string, now = new Date()): string {
   const cap = addMonths(currentMonth(now), MAX_EXTENSION_MONTHS);
   return month > cap ? cap : month;
 }
 
-/** Whether ensureSeriesThrough(month) would have anything to do (a read; nothing is written). */
+/** Whether materialiseSeriesThrough(month) would have anything to do (a read; nothing is written). */
 export function seriesNeedExtension(db: Db, userId: number, month: string, now = new Date()) {
   return anySeriesToExtend(db, userId, extensionMonth(month, now));
 }
 
 /**
- * Makes sure every open fixed series of the user has its occurrences through `month` (called before reading
- * a month's entries or balances). Usually one indexed lookup that finds nothing.
+ * Writes the occurrences of every open fixed series of the user through `month`. Reads call it before
+ * reading a month's entries, balances, budgets or reports: this is the one write a read may do, named for it
+ * (STYLE.md "Reads do not write"). Fixed series are materialised so that each occurrence can be paid or
+ * edited on its own and every aggregate counts it (docs/decisions/fixed-entries.md); computing them on read
+ * instead would put the series into every aggregate query. Usually one indexed lookup that finds nothing.
  */
-export async function ensureSeriesThrough(
+export async function materialiseSeriesThrough(
   db: Db,
   userId: number,
   month: string,

@@ -1,6 +1,7 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import type { EffectRow } from '../entries/totals.repository.ts';
+import type { EffectRow } from './account-totals.repository.ts';
+import { addToAggregate, byKey } from './aggregate-upsert.ts';
 
 /**
  * Per-(card, invoice month) aggregates (card_invoice_totals), kept by applyEntryChanges in the write's
@@ -63,27 +64,13 @@ export function addCardEffects(
   }
 }
 
-/** Upserts the deltas in key order (two transactions lock the same rows in the same order). */
+/** Adds the non-zero deltas to card_invoice_totals in key order (aggregate-upsert.ts). */
 export async function applyCardTotals(db: Db, userId: number, deltas: Map<string, CardTotalsDelta>) {
-  const rows = [...deltas.values()]
-    .filter((d) => COLUMNS.some((c) => d[c] !== 0))
-    .sort((x, y) => x.card_id - y.card_id || (x.month < y.month ? -1 : x.month > y.month ? 1 : 0));
-  if (rows.length === 0) return;
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('card_invoice_totals')
-      .values(rows.slice(i, i + 200).map((d) => ({ user_id: userId, ...d })))
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'card_id', 'month']).doUpdateSet((eb) => ({
-          purchases: eb('card_invoice_totals.purchases', '+', eb.ref('excluded.purchases')),
-          refunds: eb('card_invoice_totals.refunds', '+', eb.ref('excluded.refunds')),
-          fixed_net: eb('card_invoice_totals.fixed_net', '+', eb.ref('excluded.fixed_net')),
-          paid: eb('card_invoice_totals.paid', '+', eb.ref('excluded.paid')),
-          entries: eb('card_invoice_totals.entries', '+', eb.ref('excluded.entries')),
-        })),
-      )
-      .execute();
-  }
+  const rows = [...deltas.entries()]
+    .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
+    .sort(([a], [b]) => byKey(a, b))
+    .map(([, d]) => ({ user_id: userId, ...d }));
+  await addToAggregate(db, 'card_invoice_totals', ['user_id', 'card_id', 'month'], COLUMNS, rows);
 }
 
 export interface CardTotalsRow {

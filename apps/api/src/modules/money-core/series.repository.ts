@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntrySeriesTable } from '../../db/tables/ledger.ts';
-import { type EntryRow, entryColumns } from './entries.repository.ts';
+import { type EntryRow, entryColumns } from './entry-rows.repository.ts';
 
 /** Fixed series and installment purchases (entry_series), and their entries as a series. */
 export type SeriesRow = Omit<EntrySeriesTable, 'id'> & { id: number };

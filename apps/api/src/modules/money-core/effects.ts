@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { addCardEffects, applyCardTotals, type CardTotalsDelta } from '../cards/card-totals.repository.ts';
-import { addMoneyVolume } from '../ledger/money.repository.ts';
+import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './account-totals.repository.ts';
+import { addCardEffects, applyCardTotals, type CardTotalsDelta } from './card-totals.repository.ts';
 import { addCategoryEffects, applyCategoryTotals, type CategoryDelta } from './category-totals.repository.ts';
-import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './totals.repository.ts';
+import { addMoneyVolume } from './money-volume.repository.ts';
 
 /** 422 naming `field`: the write would take the user's money volume past MAX_TOTAL_CENTS. */
 export function moneyLimitError(field: string): AppError {
@@ -20,11 +20,11 @@ const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + M
  * THE place where a write of entries applies its effects, inside the caller's transaction. Every write
  * calls it with the rows as they were (`before`) and as they are now (`after`): a create has no `before`, a
  * delete no `after`, an update or a paid flag both. Callers: create, update, delete, paid
- * (create.service.ts, update.service.ts), the lazy extension of fixed series (series.service.ts) and the
+ * (entries/create.service.ts, entries/update.service.ts), the materialisation of fixed series (series.ts) and the
  * deletion of an account with its entries (accounts.service.ts).
  *
  * The effects, in this order:
- * 1. the user's money volume (ledger/money.repository.ts): a write that would take it past
+ * 1. the user's money volume (money-volume.repository.ts): a write that would take it past
  *    MAX_TOTAL_CENTS throws a 422 on `value` before anything else here is written, and the caller's
  *    transaction then writes nothing (docs/decisions/money-limits.md);
  * 2. the per-(account, month) aggregates that balances read (account_month_totals);

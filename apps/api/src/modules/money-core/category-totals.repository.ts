@@ -1,7 +1,8 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import type { ReportBasis } from '../../db/tables/reports.ts';
-import type { EffectRow } from './totals.repository.ts';
+import type { EffectRow } from './account-totals.repository.ts';
+import { addToAggregate, byKey } from './aggregate-upsert.ts';
 
 export const BASES: readonly ReportBasis[] = ['accrual', 'cash'];
 
@@ -98,9 +99,7 @@ export function addCategoryEffects(
   }
 }
 
-const CHUNK = 100;
-
-/** Upserts the non-zero deltas in key order (the same lock order in every transaction, as applyTotals). */
+/** Adds the non-zero deltas to category_month_totals in key order (aggregate-upsert.ts). */
 export async function applyCategoryTotals(
   db: Db,
   userId: number,
@@ -108,31 +107,75 @@ export async function applyCategoryTotals(
 ): Promise<void> {
   const rows = [...deltas.entries()]
     .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => byKey(a, b))
     .map(([, d]) => ({ user_id: userId, ...d }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insertInto('category_month_totals')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'basis', 'month', 'category_id', 'sub_category_id']).doUpdateSet((eb) => ({
-          income: eb('category_month_totals.income', '+', eb.ref('excluded.income')),
-          expense: eb('category_month_totals.expense', '+', eb.ref('excluded.expense')),
-          investment: eb('category_month_totals.investment', '+', eb.ref('excluded.investment')),
-          income_count: eb('category_month_totals.income_count', '+', eb.ref('excluded.income_count')),
-          expense_count: eb('category_month_totals.expense_count', '+', eb.ref('excluded.expense_count')),
-          investment_count: eb(
-            'category_month_totals.investment_count',
-            '+',
-            eb.ref('excluded.investment_count'),
-          ),
-          unpaid_installments: eb(
-            'category_month_totals.unpaid_installments',
-            '+',
-            eb.ref('excluded.unpaid_installments'),
-          ),
-        })),
-      )
-      .execute();
-  }
+  await addToAggregate(
+    db,
+    'category_month_totals',
+    ['user_id', 'basis', 'month', 'category_id', 'sub_category_id'],
+    COLUMNS,
+    rows,
+  );
+}
+
+/**
+ * Reads of category_month_totals (migration 008; kept by applyEntryChanges). Every query is one range of the
+ * primary key (user_id, basis, month, category_id, sub_category_id): O(categories × months) rows, never
+ * entries. Exported for the EXPLAIN guard test.
+ */
+export function categoryMonthsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  return db
+    .selectFrom('category_month_totals')
+    .select([
+      'month',
+      'category_id',
+      'sub_category_id',
+      'income',
+      'expense',
+      'investment',
+      'income_count',
+      'expense_count',
+      'investment_count',
+      'unpaid_installments',
+    ])
+    .where('user_id', '=', userId)
+    .where('basis', '=', basis)
+    .where('month', '>=', start)
+    .where('month', '<=', end);
+}
+
+export interface CategoryMonthRow {
+  month: string;
+  category_id: number;
+  sub_category_id: number;
+  income: number;
+  expense: number;
+  investment: number;
+  income_count: number;
+  expense_count: number;
+  investment_count: number;
+  unpaid_installments: number;
+}
+
+/** The rows of a month range, numbers as numbers (pg answers BIGINT as numbers already; SQLite too). */
+export async function findCategoryMonths(
+  db: Db,
+  userId: number,
+  basis: ReportBasis,
+  start: string,
+  end: string,
+): Promise<CategoryMonthRow[]> {
+  const rows = await categoryMonthsQuery(db, userId, basis, start, end).execute();
+  return rows.map((r) => ({
+    month: r.month,
+    category_id: Number(r.category_id),
+    sub_category_id: Number(r.sub_category_id),
+    income: Number(r.income),
+    expense: Number(r.expense),
+    investment: Number(r.investment),
+    income_count: Number(r.income_count),
+    expense_count: Number(r.expense_count),
+    investment_count: Number(r.investment_count),
+    unpaid_installments: Number(r.unpaid_installments),
+  }));
 }

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
+import { createAccount, createEntry, expense } from './helpers.ts';
 
 /**
  * QUALITY.md cross-user matrix: for every ledger route taking an id in its path, query or body, user A's

@@ -1,5 +1,6 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { addToAggregate } from './aggregate-upsert.ts';
 import { seriesToExtend } from './series.repository.ts';
 
 /**
@@ -122,7 +123,7 @@ export function addEffects(into: Map<string, TotalsDelta>, rows: readonly Effect
   }
 }
 
-const CHUNK = 200;
+const _CHUNK = 200;
 
 const TOTALS_COLUMNS = [
   'income',
@@ -141,30 +142,10 @@ export function nonZeroDeltas(deltas: Map<string, TotalsDelta>): TotalsDelta[] {
     .sort((x, y) => x.account_id - y.account_id || (x.month < y.month ? -1 : x.month > y.month ? 1 : 0));
 }
 
-/**
- * Adds the deltas to the aggregate rows (upsert). Deltas are merged per key beforehand: PostgreSQL refuses
- * an INSERT … ON CONFLICT that touches one row twice. Rows go in key order, so two transactions touching
- * the same rows lock them in the same order.
- */
+/** Adds the non-zero deltas to account_month_totals in key order (aggregate-upsert.ts). */
 export async function applyTotals(db: Db, userId: number, deltas: Map<string, TotalsDelta>): Promise<void> {
-  const rows = nonZeroDeltas(deltas);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insertInto('account_month_totals')
-      .values(rows.slice(i, i + CHUNK).map((d) => ({ user_id: userId, ...d })))
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'account_id', 'month']).doUpdateSet((eb) => ({
-          income: eb('account_month_totals.income', '+', eb.ref('excluded.income')),
-          expense: eb('account_month_totals.expense', '+', eb.ref('excluded.expense')),
-          investment: eb('account_month_totals.investment', '+', eb.ref('excluded.investment')),
-          transfer_in: eb('account_month_totals.transfer_in', '+', eb.ref('excluded.transfer_in')),
-          transfer_out: eb('account_month_totals.transfer_out', '+', eb.ref('excluded.transfer_out')),
-          net: eb('account_month_totals.net', '+', eb.ref('excluded.net')),
-          paid_net: eb('account_month_totals.paid_net', '+', eb.ref('excluded.paid_net')),
-        })),
-      )
-      .execute();
-  }
+  const rows = nonZeroDeltas(deltas).map((d) => ({ user_id: userId, ...d }));
+  await addToAggregate(db, 'account_month_totals', ['user_id', 'account_id', 'month'], TOTALS_COLUMNS, rows);
 }
 
 export interface AccountSums {

@@ -1,7 +1,7 @@
 import { addMonths, currentMonth, MAX_CENTS, MAX_TOTAL_CENTS } from '@centavo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense, income } from './ledger.test-helpers.ts';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
+import { createAccount, createEntry, type EntryInput, expense, income } from './helpers.ts';
 
 /**
  * QUALITY.md "Money has limits" (docs/decisions/money-limits.md): one amount is at most MAX_CENTS, a user's

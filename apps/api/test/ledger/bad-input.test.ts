@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from './ledger.test-helpers.ts';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
+import { createAccount, createEntry, expense } from './helpers.ts';
 
 /**
  * QUALITY.md: bad input gets a clear 4xx and changes nothing. Every ledger route from the OpenAPI document

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestUser } from '../../../test/app.ts';
+import type { TestUser } from '../app.ts';
 
 /** Small builders shared by the ledger tests. */
 /** How many accounts each test user has been given by createAccount (names are unique per user). */

@@ -1,0 +1,24 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { Db, DbKind } from '../src/db/connection.ts';
+
+/**
+ * The query plan of a compiled query, for the EXPLAIN guard tests (QUALITY.md: the hot queries use the intended
+ * index or aggregate). SQLite: the `explain query plan` details, one per line. PostgreSQL: the JSON plan, with
+ * sequential scans forbidden — tiny test tables make them cheapest, and the test wants to see which index the
+ * planner would use.
+ */
+export async function queryPlan(db: Db, kind: DbKind, compiled: CompiledQuery): Promise<string> {
+  if (kind === 'sqlite') {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return (result.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return JSON.stringify(result.rows);
+  });
+}
