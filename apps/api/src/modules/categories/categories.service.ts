@@ -13,6 +13,8 @@ import type {
 import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
+import { localeOf } from '../../lib/messages.ts';
 import { applyEntryChanges } from '../entries/effects.service.ts';
 import { inTransaction, nowIso } from '../ledger/common.ts';
 import { assertCategoryNameFree, assertSubcategoryNameFree } from '../ledger/unique-names.ts';
@@ -40,6 +42,14 @@ import {
 /** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
 
 /** System names come in the user's language; a user's own names are shown as typed. */
+/**
+ * The name of "no category" (an income or expense with `category_id: null`, DESIGN.md §9) in the user's
+ * language, where a row or a file needs a label: budgets, the expense and custom reports, exports.
+ */
+export function uncategorisedName(languageId: number): string {
+  return translate(localeOf(languageId), 'common:uncategorised');
+}
+
 export function localName(row: { name: string; name_br: string | null }, languageId: number): string {
   return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
 }

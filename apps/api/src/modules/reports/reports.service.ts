@@ -20,7 +20,7 @@ import { findAccounts, findOwnedAccountIds } from '../accounts/accounts.reposito
 import { findCards } from '../cards/cards.repository.ts';
 import { outstandingByMonth } from '../cards/invoices.service.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
-import { localName } from '../categories/categories.service.ts';
+import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { cashMonth, inBasisRange } from '../entries/entries.repository.ts';
 import { ensureSeriesThrough } from '../entries/series.service.ts';
 import { findOwnedTagIds, findTags } from '../tags/tags.repository.ts';
@@ -125,7 +125,7 @@ export async function expenseReport(
   for (const r of rows) {
     const categoryId = r.category_id;
     const subId = r.sub_category_id;
-    if (!byId.has(categoryId)) continue;
+    if (categoryId !== 0 && !byId.has(categoryId)) continue;
     const v = r.value;
     if (v === 0) continue;
     const i = index.get(r.month) as number;
@@ -152,11 +152,12 @@ export async function expenseReport(
   const total = [...cats.values()].reduce((sum, c) => sum + c.total, 0);
   const data = [...cats.entries()]
     .map(([id, c]) => {
-      const category = byId.get(id) as NonNullable<ReturnType<typeof byId.get>>;
+      // Category 0: the expenses without a category, listed as "Uncategorised".
+      const category = byId.get(id);
       return {
-        category_id: id,
-        name: localName(category, languageId),
-        color: category.color,
+        category_id: category ? id : null,
+        name: category ? localName(category, languageId) : uncategorisedName(languageId),
+        color: category?.color ?? null,
         total: c.total,
         share: total > 0 ? Math.round((c.total * 1000) / total) / 10 : 0,
         months: c.months,
@@ -417,9 +418,10 @@ async function groupLabels(
     ]);
     const cat = new Map(categories.map((c) => [String(c.id), localName(c, languageId)]));
     const sub = new Map(subs.map((s) => [String(s.id), localName(s, languageId)]));
+    const none = uncategorisedName(languageId);
     return (key) => {
       const [c, s] = key.split(':') as [string, string | undefined];
-      const name = cat.get(c) ?? '';
+      const name = c === '0' ? none : (cat.get(c) ?? '');
       return s && s !== '0' ? `${name} / ${sub.get(s) ?? ''}` : name;
     };
   }
