@@ -176,6 +176,8 @@ export const entryFiltersSchema = z.object({
   end_month: monthSchema.optional(),
   basis: z.enum(['accrual', 'cash']).optional(),
   without_subcategory: queryBoolean.optional(),
+  /** Income and expenses without a category ("Uncategorised", DESIGN.md §9): its figures' drill-down. */
+  without_category: queryBoolean.optional(),
 });
 export type EntryFilters = z.infer<typeof entryFiltersSchema>;
 

@@ -101,7 +101,8 @@ export const budgetSummarySchema = z.object({
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
 
 export const categoryBudgetRowSchema = z.object({
-  category_id: z.number().int(),
+  /** null: the month's expenses without a category ("Uncategorised", no budget, always `unbudgeted`). */
+  category_id: z.number().int().nullable(),
   name: z.string(),
   color: z.string().nullable(),
   icon: z.string().nullable(),
@@ -142,7 +143,8 @@ export const categoryDashboardSchema = z.object({
   total: amountSchema,
   data: z.array(
     z.object({
-      category_id: z.number().int(),
+      /** null: expenses without a category. */
+      category_id: z.number().int().nullable(),
       name: z.string(),
       color: z.string().nullable(),
       value: amountSchema,
@@ -218,7 +220,8 @@ export const expenseReportSchema = z.object({
   total: amountSchema,
   data: z.array(
     z.object({
-      category_id: z.number().int(),
+      /** null: expenses without a category (their only subcategory row is "none"). */
+      category_id: z.number().int().nullable(),
       name: z.string(),
       color: z.string().nullable(),
       total: amountSchema,

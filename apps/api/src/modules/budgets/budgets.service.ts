@@ -16,7 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
-import { localName } from '../categories/categories.service.ts';
+import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { findCategoryMonths } from '../money-core/category-totals.repository.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
 import {
@@ -45,7 +45,9 @@ export function percentOf(part: number, whole: number): number | null {
 
 /**
  * Spending per (category, subcategory) of one month and basis, from the aggregates: expense − income, so a
- * refund (income in an expense category, a card "estorno") subtracts. Only expense categories count.
+ * refund (income in an expense category, a card "estorno") subtracts. Only expense categories count, and
+ * `uncategorised`: the expenses without a category (aggregate rows of category 0). Income without a category
+ * is income, not a refund, so it never lowers that figure (docs/decisions/uncategorised.md).
  */
 async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
   // Fixed series are materialised lazily: a month ahead must have its occurrences before it is summed.
@@ -56,13 +58,15 @@ async function monthSpending(db: Db, userId: number, month: string, basis: Repor
   ]);
   const expenseIds = new Set(categories.map((c) => Number(c.id)));
   const byCategory = new Map<number, Map<number, number>>();
+  let uncategorised = 0;
   for (const r of rows) {
+    if (r.category_id === 0) uncategorised += r.expense;
     if (!expenseIds.has(r.category_id)) continue;
     const subs = byCategory.get(r.category_id) ?? new Map<number, number>();
     subs.set(r.sub_category_id, (subs.get(r.sub_category_id) ?? 0) + r.expense - r.income);
     byCategory.set(r.category_id, subs);
   }
-  return { categories, byCategory };
+  return { categories, byCategory, uncategorised };
 }
 
 const sumValues = (m: Map<number, number> | undefined) => [...(m?.values() ?? [])].reduce((s, v) => s + v, 0);
@@ -74,7 +78,7 @@ export async function listCategoryBudgets(
   languageId: number,
   month: string,
 ): Promise<CategoryBudgetList> {
-  const [{ categories, byCategory }, budgets, subcategories] = await Promise.all([
+  const [{ categories, byCategory, uncategorised }, budgets, subcategories] = await Promise.all([
     monthSpending(db, userId, month, 'accrual'),
     findBudgetsOfMonths(db, userId, month, month),
     findVisibleSubcategories(db, userId),
@@ -110,8 +114,28 @@ export async function listCategoryBudgets(
         .sort((a, b) => b.spent - a.spent),
     };
   });
+  // Spending without a category is listed too, as its own flagged row (it can have no budget).
+  if (uncategorised !== 0) data.push(uncategorisedRow(languageId, uncategorised));
   const activeIds = new Set(budgets.filter((b) => b.active === 1).map((b) => b.category_id));
   return { month, summary: summarise(data, activeIds), data };
+}
+
+/** The budget page's row of the month's expenses without a category: no budget, always flagged. */
+function uncategorisedRow(languageId: number, spent: number): CategoryBudgetRow {
+  return {
+    category_id: null,
+    name: uncategorisedName(languageId),
+    color: null,
+    icon: null,
+    budget_id: null,
+    budget: 0,
+    spent,
+    remaining: -spent,
+    percent: null,
+    band: budgetBand(0, spent),
+    unbudgeted: true,
+    subcategories: [],
+  };
 }
 
 /**
@@ -123,7 +147,7 @@ function summarise(rows: CategoryBudgetRow[], activeIds: Set<number>): BudgetSum
   const summary: BudgetSummary = { planned: 0, spent: 0, available: 0, within: 0, near: 0, over: 0 };
   for (const r of rows) {
     summary.spent += r.spent;
-    if (!activeIds.has(r.category_id)) continue;
+    if (r.category_id === null || !activeIds.has(r.category_id)) continue;
     summary.planned += r.budget;
     summary[r.band] += 1;
   }
@@ -341,18 +365,23 @@ export async function categoryDashboard(
   month: string,
   basis: ReportBasisName,
 ): Promise<CategoryDashboard> {
-  const { categories, byCategory } = await monthSpending(db, userId, month, basis);
-  const data = categories
-    .map((c) => ({
-      category_id: Number(c.id),
-      name: localName(c, languageId),
-      color: c.color,
-      value: sumValues(byCategory.get(Number(c.id))),
-      share: 0,
-    }))
-    .filter((r) => r.value !== 0)
-    .sort((a, b) => b.value - a.value);
-  const total = data.reduce((s, r) => s + r.value, 0);
-  for (const r of data) r.share = percentOf(r.value, total) ?? 0;
-  return { month, basis, total, data };
+  const { categories, byCategory, uncategorised } = await monthSpending(db, userId, month, basis);
+  const data: CategoryDashboard['data'] = categories.map((c) => ({
+    category_id: Number(c.id),
+    name: localName(c, languageId),
+    color: c.color,
+    value: sumValues(byCategory.get(Number(c.id))),
+    share: 0,
+  }));
+  data.push({
+    category_id: null,
+    name: uncategorisedName(languageId),
+    color: null,
+    value: uncategorised,
+    share: 0,
+  });
+  const shown = data.filter((r) => r.value !== 0).sort((a, b) => b.value - a.value);
+  const total = shown.reduce((s, r) => s + r.value, 0);
+  for (const r of shown) r.share = percentOf(r.value, total) ?? 0;
+  return { month, basis, total, data: shown };
 }

@@ -15,6 +15,8 @@ import { LANGUAGE_IDS, TRANSFER_CATEGORY_ID } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
+import { localeOf } from '../../lib/messages.ts';
 import { nameTaken } from '../../lib/names.ts';
 import { nowIso } from '../../lib/time.ts';
 import { applyEntryChanges } from '../money-core/effects.ts';
@@ -42,6 +44,14 @@ import {
 /** System rows are read-only: 403 FORBIDDEN (docs/decisions/ledger-api.md). */
 
 /** System names come in the user's language; a user's own names are shown as typed. */
+/**
+ * The name of "no category" (an income or expense with `category_id: null`, DESIGN.md §9) in the user's
+ * language, where a row or a file needs a label: budgets, the expense and custom reports, exports.
+ */
+export function uncategorisedName(languageId: number): string {
+  return translate(localeOf(languageId), 'common:uncategorised');
+}
+
 export function localName(row: { name: string; name_br: string | null }, languageId: number): string {
   return languageId === LANGUAGE_IDS.br && row.name_br ? row.name_br : row.name;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { neutralise } from '../../lib/spreadsheet.ts';
 import { findAccounts } from '../accounts/accounts.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
+import { uncategorisedName } from '../categories/categories.service.ts';
 import { findUserById } from '../identity/users.repository.ts';
 import { type EntryRow, parseTagIds } from '../money-core/entry-rows.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
@@ -74,7 +75,7 @@ export interface ExportData {
 }
 
 /** The user's currency (code and minor-unit digits; currency ids are positions in CURRENCIES, migration 002). */
-async function userCurrency(db: Db, userId: number): Promise<{ code: string; digits: number }> {
+export async function userCurrency(db: Db, userId: number): Promise<{ code: string; digits: number }> {
   const user = await findUserById(db, userId);
   const currency = user ? CURRENCIES[user.currency_id - 1] : undefined;
   return { code: currency?.[0] ?? 'BRL', digits: currency?.[2] ?? 2 };
@@ -118,13 +119,14 @@ export async function entryCells(
   const subcategoryNames = new Map(subcategories.map((s) => [s.id, name(s)]));
   const tagNames = new Map(tags.map((t) => [t.id, t.name]));
   const text = (value: string | null | undefined) => neutralise(value ?? '');
+  const uncategorised = uncategorisedName(languageId);
   const rows = entries.map(
     (e): ExportRow => ({
       date: e.date,
       cells: [
         text(e.description),
         (OPERATION_NAMES[e.operation_id] ?? ['', ''])[br ? 1 : 0],
-        text(e.category_id ? categoryNames.get(e.category_id) : ''),
+        text(e.category_id ? categoryNames.get(e.category_id) : uncategorised),
         text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
         text(e.account_id ? accountNames.get(e.account_id) : ''),
         text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),

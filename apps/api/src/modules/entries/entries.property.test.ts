@@ -44,6 +44,8 @@ const createOp = fc.record({
   day,
   account: accountIdx,
   destination: accountIdx,
+  /** Income and expenses may have no category (DESIGN.md §9). */
+  uncategorised: fc.boolean(),
   paid: fc.boolean(),
   mode: fc.oneof(
     fc.constant({ type: 'single' as const }),
@@ -178,7 +180,10 @@ async function runOps(ops: Op[]): Promise<void> {
           value: op.value,
           date,
           operation_id: op.operation,
-          category_id: op.operation === 4 ? null : CATEGORY_FOR[op.operation],
+          category_id:
+            op.operation === 4 || (op.uncategorised && op.operation !== 3)
+              ? null
+              : CATEGORY_FOR[op.operation],
           account_id: acc(op.account),
           destination_account_id: op.operation === 4 ? acc(op.destination) : null,
           paid: op.paid,

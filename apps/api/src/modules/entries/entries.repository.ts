@@ -23,6 +23,7 @@ export interface EntryQuery {
    */
   basis?: 'accrual' | 'cash' | undefined;
   without_subcategory?: boolean | undefined;
+  without_category?: boolean | undefined;
 }
 
 /**
@@ -47,6 +48,7 @@ function matching(db: Db, userId: number, f: EntryQuery) {
   if (f.category_id !== undefined) query = query.where('category_id', '=', f.category_id);
   if (f.sub_category_id !== undefined) query = query.where('sub_category_id', '=', f.sub_category_id);
   if (f.without_subcategory) query = query.where('sub_category_id', 'is', null);
+  if (f.without_category) query = query.where('category_id', 'is', null);
   if (f.operation_id !== undefined) query = query.where('operation_id', '=', f.operation_id);
   if (f.paid !== undefined) query = query.where('paid', '=', f.paid ? 1 : 0);
   if (f.tag_id !== undefined) {

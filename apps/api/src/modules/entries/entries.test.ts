@@ -225,7 +225,9 @@ describe('POST /entry', () => {
       [expense(acc, { fixed: true, limit_fixed_date: '2026-11-09' }), 'limit_fixed_date'],
       [expense(acc, { fixed: true, installments: 3 }), 'installments'],
       [expense(acc, { account_id: null }), 'account_id'],
-      [expense(acc, { category_id: null }), 'category_id'],
+      // No category is allowed (DESIGN.md §9), but not a subcategory without one, nor for an investment.
+      [expense(acc, { category_id: null }), 'sub_category_id'],
+      [expense(acc, { operation_id: 3, category_id: null, sub_category_id: null }), 'category_id'],
       [expense(acc, { card_id: 1 }), 'account_id'],
       [expense(acc, { invoice_month: '2026-11' }), 'invoice_month'],
       [expense(acc, { description: '' }), 'description'],

@@ -92,6 +92,7 @@ export async function toEntryQuery(
     q: filters.q,
     basis: filters.basis,
     without_subcategory: filters.without_subcategory,
+    without_category: filters.without_category,
   };
 }
 

@@ -26,7 +26,8 @@ export interface RefsInput {
 
 export interface Refs {
   operation_id: number;
-  category_id: number;
+  /** Null: an uncategorised income or expense (DESIGN.md §9). */
+  category_id: number | null;
   sub_category_id: number | null;
   /** Null for card entries. */
   account_id: number | null;
@@ -51,6 +52,18 @@ interface RefsPlan {
   categoryId: number | null;
   categoryType: string | null;
   subCategoryId: number | null;
+}
+
+/**
+ * The category of an income, expense or investment: income and expenses may have none (DESIGN.md §9:
+ * "Uncategorised", imports and the API create them); an investment still needs one, and a subcategory
+ * without a category is refused (it must belong to the category).
+ */
+function categoryOf(input: RefsInput): number | null {
+  if (input.category_id != null) return input.category_id;
+  if (input.operation_id === OPERATIONS.investment) throw validationError({ category_id: 'isRequired' });
+  if (input.sub_category_id != null) throw validationError({ sub_category_id: 'belongsToCategory' });
+  return null;
 }
 
 /** The shape checks of an entry's references (422 naming the field), before any lookup. */
@@ -80,11 +93,11 @@ function planRefs(input: RefsInput): RefsPlan {
       subCategoryId: null,
     };
   }
-  if (input.category_id == null) throw validationError({ category_id: 'isRequired' });
+  const categoryId = categoryOf(input);
   return {
     refs: {
       operation_id: input.operation_id,
-      category_id: input.category_id,
+      category_id: categoryId,
       sub_category_id: input.sub_category_id ?? null,
       account_id: input.account_id,
       card_id: null,
@@ -92,7 +105,7 @@ function planRefs(input: RefsInput): RefsPlan {
     },
     accounts: [input.account_id],
     refundOnCard: false,
-    categoryId: input.category_id,
+    categoryId,
     categoryType: OPERATION_TYPE[input.operation_id] ?? null,
     subCategoryId: input.sub_category_id ?? null,
   };
@@ -104,11 +117,11 @@ function planCardRefs(input: RefsInput, cardId: number): RefsPlan {
   if (input.operation_id === OPERATIONS.transfer) throw validationError({ operation_id: 'cardNoTransfer' });
   if (input.operation_id === OPERATIONS.investment)
     throw validationError({ operation_id: 'cardNoInvestment' });
-  if (input.category_id == null) throw validationError({ category_id: 'isRequired' });
+  const categoryId = categoryOf(input);
   return {
     refs: {
       operation_id: input.operation_id,
-      category_id: input.category_id,
+      category_id: categoryId,
       sub_category_id: input.sub_category_id ?? null,
       account_id: null,
       card_id: cardId,
@@ -116,7 +129,7 @@ function planCardRefs(input: RefsInput, cardId: number): RefsPlan {
     },
     accounts: [],
     refundOnCard: input.operation_id === OPERATIONS.income,
-    categoryId: input.category_id,
+    categoryId,
     categoryType: OPERATION_TYPE[input.operation_id] ?? null,
     subCategoryId: input.sub_category_id ?? null,
   };
@@ -133,6 +146,7 @@ function confirmRefs(plan: RefsPlan, found: EntryRefRows): void {
     if (!found.accounts.has(destination)) throw notFound('accountNotFound', 'destination_account_id');
     return;
   }
+  if (plan.categoryId === null) return;
   const category = found.category;
   if (!category) throw notFound('categoryNotFound', 'category_id');
   const refundCategory = plan.refundOnCard && category.type === 'expense';

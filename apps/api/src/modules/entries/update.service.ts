@@ -72,7 +72,11 @@ export async function updateEntry(
     const refs = await resolveRefs(trx, userId, {
       operation_id: patch.operation_id ?? target.operation_id,
       category_id: given(patch.category_id, target.category_id),
-      sub_category_id: given(patch.sub_category_id, target.sub_category_id),
+      // Taking the category away ("no category") takes its subcategory with it unless one is named.
+      sub_category_id:
+        patch.category_id === null
+          ? (patch.sub_category_id ?? null)
+          : given(patch.sub_category_id, target.sub_category_id),
       account_id: given(patch.account_id, target.account_id),
       card_id: given(patch.card_id, target.card_id),
       destination_account_id: given(patch.destination_account_id, target.destination_account_id),
@@ -96,7 +100,8 @@ export async function updateEntry(
     // the target's account onto occurrences edited on their own. A new operation re-derives every reference.
     const givenRefs: Partial<Refs> = {};
     for (const key of Object.keys(refs) as Array<keyof Refs>) {
-      if (patch.operation_id !== undefined || patch[key] !== undefined)
+      const cleared = key === 'sub_category_id' && patch.category_id === null;
+      if (patch.operation_id !== undefined || patch[key] !== undefined || cleared)
         Object.assign(givenRefs, { [key]: refs[key] });
     }
     const common: Updateable<EntriesTable> = { ...givenRefs, updated_at: stamp };

@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.ts';
 import { findAccounts, findOwnedAccountIds } from '../accounts/accounts.repository.ts';
 import { findCards } from '../cards/cards.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
-import { localName } from '../categories/categories.service.ts';
+import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { cashMonth, inBasisRange } from '../entries/entries.repository.ts';
 import { findCategoryMonths } from '../money-core/category-totals.repository.ts';
 import { findOwnedTagIds } from '../money-core/entry-rows.repository.ts';
@@ -213,9 +213,10 @@ async function groupLabels(
     ]);
     const cat = new Map(categories.map((c) => [String(c.id), localName(c, languageId)]));
     const sub = new Map(subs.map((s) => [String(s.id), localName(s, languageId)]));
+    const none = uncategorisedName(languageId);
     return (key) => {
       const [c, s] = key.split(':') as [string, string | undefined];
-      const name = cat.get(c) ?? '';
+      const name = c === '0' ? none : (cat.get(c) ?? '');
       return s && s !== '0' ? `${name} / ${sub.get(s) ?? ''}` : name;
     };
   }

@@ -48,12 +48,14 @@ const month0 = currentMonth();
 const first = addMonths(month0, -3);
 const last = addMonths(month0, 3);
 
-// System expense categories with subcategories (Food 3: 5, 6; Transport 4: 8), income 14, investment 19.
-const EXPENSE_CHOICES: Array<[number, number | null]> = [
+// System expense categories with subcategories (Food 3: 5, 6; Transport 4: 8), income 14, investment 19;
+// [null, null]: no category (DESIGN.md §9), for expenses and income alike.
+const EXPENSE_CHOICES: Array<[number | null, number | null]> = [
   [3, 5],
   [3, 6],
   [3, null],
   [4, 8],
+  [null, null],
 ];
 
 const monthOffset = fc.integer({ min: -3, max: 3 });
@@ -132,10 +134,14 @@ interface Row {
 }
 
 const monthOf = (r: Row) => r.date.slice(0, 7);
-/** Independent recomputation: an entry's spending in an expense category (refunds would subtract). */
-const spending = (r: Row) => (r.operation_id === 2 ? r.value : r.operation_id === 1 ? -r.value : 0);
-const sumSpent = (rows: Array<{ value: number; operation_id: number }>) =>
-  rows.reduce((s, e) => s + (e.operation_id === 2 ? e.value : e.operation_id === 1 ? -e.value : 0), 0);
+/**
+ * Independent recomputation: an entry's spending in an expense category (refunds would subtract); without a
+ * category only expenses count (income without a category is income, not a refund).
+ */
+const spending = (r: { value: number; operation_id: number; category_id: number | null }) =>
+  r.operation_id === 2 ? r.value : r.operation_id === 1 && r.category_id !== null ? -r.value : 0;
+const sumSpent = (rows: Array<{ value: number; operation_id: number; category_id: number | null }>) =>
+  rows.reduce((s, e) => s + spending(e), 0);
 
 async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   const db = ctx.database.db;
@@ -183,8 +189,8 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     .sort((x, y) => x - y);
   const own = await createCategory(db, userId, 1, { name: 'Own', type: 'expense' });
   const ownSub = await createSubcategory(db, userId, 1, { category_id: own.id, name: 'OwnSub' });
-  const choice = (i: number): [number, number | null] =>
-    i < EXPENSE_CHOICES.length ? (EXPENSE_CHOICES[i] as [number, number | null]) : [own.id, ownSub.id];
+  const choice = (i: number): [number | null, number | null] =>
+    i < EXPENSE_CHOICES.length ? (EXPENSE_CHOICES[i] as [number | null, number | null]) : [own.id, ownSub.id];
   const pickEntry = async (pick: number) => {
     const ids = await db
       .selectFrom('entries')
@@ -204,7 +210,9 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
           op.operation === 2
             ? choice(op.category)
             : op.operation === 1
-              ? [14, null]
+              ? op.category % 2 === 0
+                ? [14, null]
+                : [null, null]
               : op.operation === 3
                 ? [19, null]
                 : [null, null];
@@ -259,7 +267,7 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
         const month = addMonths(month0, op.monthOffset);
         if (op.action === 'create') {
           await createBudget(db, userId, {
-            category_id: choice(op.category)[0],
+            category_id: choice(op.category)[0] ?? 3,
             month,
             value: op.value,
             active: true,
@@ -350,7 +358,7 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     const mine = inMonth.filter((e) => e.category_id === row.category_id);
     const spent = mine.reduce((s, e) => s + spending(e), 0);
     expect(row.spent, `spent of ${row.category_id} in ${month}`).toBe(spent);
-    const b = budgets.find((x) => Number(x.category_id) === row.category_id);
+    const b = budgets.find((x) => row.category_id !== null && Number(x.category_id) === row.category_id);
     const active = b !== undefined && Number(b.active) === 1;
     expect(row.budget).toBe(active ? Number(b?.value) : 0);
     if (active) planned += row.budget;
@@ -361,7 +369,19 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
           .reduce((s, e) => s + spending(e), 0),
       );
     }
-    if (expenseCats.has(row.category_id) && spent !== 0) {
+    if (row.category_id === null) {
+      // The uncategorised row: no budget, flagged, its drill-down the month's expenses without a category.
+      expect(row.unbudgeted).toBe(true);
+      const drill = await listEntries(db, userId, {
+        without_category: true,
+        operation_id: 2,
+        start_month: month,
+        end_month: month,
+        basis: 'accrual',
+      });
+      expect(sumSpent(drill.data)).toBe(row.spent);
+    }
+    if (row.category_id !== null && expenseCats.has(row.category_id) && spent !== 0) {
       const drill = await listEntries(db, userId, {
         category_id: row.category_id,
         start_month: month,
@@ -384,7 +404,12 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     }
   }
   expect(list.summary.planned).toBe(planned);
-  const monthSpent = inMonth.filter((e) => e.operation_id === 2 && expenseCats.has(e.category_id ?? 0));
+  // Every expense of the month: in an expense category or without a category (the uncategorised row).
+  const monthSpent = inMonth.filter(
+    (e) => e.operation_id === 2 && (e.category_id === null || expenseCats.has(e.category_id)),
+  );
+  const uncategorised = inMonth.filter((e) => e.operation_id === 2 && e.category_id === null);
+  expect(list.data.some((r) => r.category_id === null)).toBe(uncategorised.some((e) => e.value !== 0));
   expect(list.summary.spent).toBe(monthSpent.reduce((s, e) => s + e.value, 0));
   expect(sumSpent((await listEntries(db, userId, { operation_id: 2, month, basis: 'accrual' })).data)).toBe(
     list.summary.spent,
@@ -433,7 +458,22 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
 
   // 5. Expense report by category over the window.
   const report = await expenseReport(db, userId, 1, { start: first, end: last }, 'accrual');
+  expect(report.data.some((c) => c.category_id === null)).toBe(
+    counted.some(
+      (e) => e.operation_id === 2 && e.category_id === null && monthOf(e) >= first && monthOf(e) <= last,
+    ),
+  );
   for (const c of report.data) {
+    if (c.category_id === null) {
+      const drill = await listEntries(db, userId, {
+        without_category: true,
+        operation_id: 2,
+        start_month: first,
+        end_month: last,
+        basis: 'accrual',
+      });
+      expect(sumSpent(drill.data)).toBe(c.total);
+    }
     const rows = counted.filter(
       (e) => e.category_id === c.category_id && monthOf(e) >= first && monthOf(e) <= last,
     );
@@ -473,6 +513,8 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   const expectedTotals = { ...totals, result: totals.income - totals.expense - totals.investment };
   expect(byCategory.totals).toEqual(expectedTotals);
   expect(byAccount.totals).toEqual(expectedTotals);
+  const none = byCategory.rows.find((r) => r.key === '0');
+  if (none) expect(none.label).toBe('Uncategorised');
   for (const r of byAccount.rows) {
     const rows = window.filter((e) => String(e.account_id) === r.key);
     expect(r.count).toBe(rows.length);

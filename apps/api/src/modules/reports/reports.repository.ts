@@ -22,7 +22,10 @@ export interface ExpenseCell {
   category_id: number;
   sub_category_id: number;
   month: string;
-  /** expense − income of the cell. */
+  /**
+   * expense − income of the cell (refunds subtract); for category 0 ("no category") the expense alone, as
+   * income without a category is income, not a refund (budgets count it the same way).
+   */
   value: number;
 }
 
@@ -45,7 +48,7 @@ export async function findExpenseCells(
       category_id: Number(r.category_id),
       sub_category_id: Number(r.sub_category_id),
       month: r.month,
-      value: Number(r.expense) - Number(r.income),
+      value: Number(r.expense) - (Number(r.category_id) === 0 ? 0 : Number(r.income)),
     }));
   }
   const rows = await expenseCellsAggQuery(db, userId, basis, start, end).execute();
@@ -66,7 +69,9 @@ export function expenseCellsAggQuery(db: Db, userId: number, basis: ReportBasis,
     .select([
       'category_id',
       'sub_category_id',
-      sql<string>`string_agg(month || ':' || cast(expense - income as text), ',')`.as('cells'),
+      sql<string>`string_agg(month || ':' || cast(case when category_id = 0 then expense else expense - income end as text), ',')`.as(
+        'cells',
+      ),
     ])
     .groupBy(['category_id', 'sub_category_id']);
 }

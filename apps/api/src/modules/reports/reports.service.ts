@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { outstandingByMonth } from '../cards/invoices.service.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
-import { localName } from '../categories/categories.service.ts';
+import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
 import { findExpenseCells, findMonthSums } from './reports.repository.ts';
 
@@ -104,7 +104,7 @@ export async function expenseReport(
   for (const r of rows) {
     const categoryId = r.category_id;
     const subId = r.sub_category_id;
-    if (!byId.has(categoryId)) continue;
+    if (categoryId !== 0 && !byId.has(categoryId)) continue;
     const v = r.value;
     if (v === 0) continue;
     const i = index.get(r.month) as number;
@@ -131,11 +131,12 @@ export async function expenseReport(
   const total = [...cats.values()].reduce((sum, c) => sum + c.total, 0);
   const data = [...cats.entries()]
     .map(([id, c]) => {
-      const category = byId.get(id) as NonNullable<ReturnType<typeof byId.get>>;
+      // Category 0: the expenses without a category, listed as "Uncategorised".
+      const category = byId.get(id);
       return {
-        category_id: id,
-        name: localName(category, languageId),
-        color: category.color,
+        category_id: category ? id : null,
+        name: category ? localName(category, languageId) : uncategorisedName(languageId),
+        color: category?.color ?? null,
         total: c.total,
         share: total > 0 ? Math.round((c.total * 1000) / total) / 10 : 0,
         months: c.months,

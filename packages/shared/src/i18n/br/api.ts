@@ -142,6 +142,7 @@ export const api = {
     strategy: 'estratégia',
     to_month: 'último mês',
     without_subcategory: 'sem subcategoria',
+    without_category: 'sem categoria',
     archived: 'arquivada',
     include_archived: 'incluir arquivadas',
     q: 'busca',

@@ -4,6 +4,8 @@ export const common = {
   tagline: 'Finanças pessoais, centavo por centavo',
   pageTitle: '{page} · Centavo',
   loading: 'Carregando…',
+  /** Uma receita ou despesa sem categoria (DESIGN.md §9). */
+  uncategorised: 'Sem categoria',
   skipToContent: 'Pular para o conteúdo',
   actions: {
     save: 'Salvar',

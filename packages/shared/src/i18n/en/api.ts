@@ -150,6 +150,7 @@ export const api = {
     strategy: 'strategy',
     to_month: 'last month',
     without_subcategory: 'without subcategory',
+    without_category: 'without category',
     archived: 'archived',
     include_archived: 'include archived',
     q: 'search',

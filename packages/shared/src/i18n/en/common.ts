@@ -4,6 +4,8 @@ export const common = {
   tagline: 'Personal finance, to the cent',
   pageTitle: '{page} · Centavo',
   loading: 'Loading…',
+  /** An income or expense without a category (DESIGN.md §9). */
+  uncategorised: 'Uncategorised',
   skipToContent: 'Skip to content',
   actions: {
     save: 'Save',

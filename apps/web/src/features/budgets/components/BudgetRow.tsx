@@ -68,7 +68,7 @@ export function BudgetRow({
       withBorder
       radius="lg"
       p="md"
-      data-testid={`budget-row-${row.category_id}`}
+      data-testid={`budget-row-${row.category_id ?? 'uncategorised'}`}
       data-band={hasBudget ? row.band : 'none'}
     >
       <Stack gap={8}>
@@ -93,7 +93,8 @@ export function BudgetRow({
               </Badge>
             ) : null}
           </Group>
-          <Group gap={4} wrap="nowrap">
+          {/* Expenses without a category can have no budget: categorising them moves them to a category's row. */}
+          <Group gap={4} wrap="nowrap" display={row.category_id === null ? 'none' : undefined}>
             <Tooltip
               label={
                 hasBudget

@@ -34,10 +34,10 @@ export function BudgetPage() {
         onSuccess: () => toastSuccess(t('budget.saved')),
         onError: (error: unknown) => toastError(errorMessage(error)),
       };
+      if (row.category_id === null) return Promise.resolve();
+      const categoryId = row.category_id;
       return row.budget_id === null
-        ? create
-            .mutateAsync({ category_id: row.category_id, month, value })
-            .then(done.onSuccess, done.onError)
+        ? create.mutateAsync({ category_id: categoryId, month, value }).then(done.onSuccess, done.onError)
         : update
             .mutateAsync({ id: row.budget_id, body: { value, active: true } })
             .then(done.onSuccess, done.onError);
@@ -55,7 +55,7 @@ export function BudgetPage() {
   // this month still shows, so nothing already in the figures disappears.
   const hidden = new Set((categories.data?.data ?? []).filter((c) => c.hidden).map((c) => c.id));
   const rows = (list.data?.data ?? []).filter(
-    (row) => !hidden.has(row.category_id) || row.budget !== 0 || row.spent !== 0,
+    (row) => row.category_id === null || !hidden.has(row.category_id) || row.budget !== 0 || row.spent !== 0,
   );
   return (
     <Stack gap="md">
@@ -107,7 +107,7 @@ export function BudgetPage() {
           style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
         >
           {rows.map((row) => (
-            <BudgetRow key={row.category_id} row={row} month={month} actions={actions} />
+            <BudgetRow key={row.category_id ?? 0} row={row} month={month} actions={actions} />
           ))}
         </SimpleGrid>
       )}

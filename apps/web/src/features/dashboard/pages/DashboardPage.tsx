@@ -147,7 +147,7 @@ export function DashboardPage() {
                 <Table style={{ flex: 1, minWidth: 200 }}>
                   <Table.Tbody>
                     {categories.data.data.map((c) => (
-                      <Table.Tr key={c.category_id}>
+                      <Table.Tr key={c.category_id ?? 0}>
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td ta="right">
                           <Anchor
@@ -225,7 +225,7 @@ export function DashboardPage() {
                 >
                   {budgets.data.categories.map((c) => (
                     <Group
-                      key={c.category_id}
+                      key={c.category_id ?? 0}
                       component="li"
                       justify="space-between"
                       wrap="nowrap"

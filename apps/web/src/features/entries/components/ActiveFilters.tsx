@@ -29,6 +29,7 @@ export function ActiveFilters({
       key: 'sub_category_id',
       label: lookups.subcategories?.get(state.sub_category_id)?.name ?? t('filters.subcategory'),
     });
+  if (state.without_category) chips.push({ key: 'without_category', label: t('filters.withoutCategory') });
   if (state.without_subcategory)
     chips.push({ key: 'without_subcategory', label: t('filters.withoutSubcategory') });
   if (state.start_month && state.end_month)

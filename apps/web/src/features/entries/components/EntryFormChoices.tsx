@@ -9,7 +9,7 @@ import { useCards } from '../../../lib/queries/cards.ts';
 import { useSubcategories } from '../../../lib/queries/categories.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { CATEGORY_TYPE_BY_OPERATION, type EntryForm } from '../hooks/use-entry-form.ts';
-import { CARD_PREFIX, isTransfer, selectedCardId } from '../lib/entry-form.ts';
+import { allowsNoCategory, CARD_PREFIX, isTransfer, NO_CATEGORY, selectedCardId } from '../lib/entry-form.ts';
 
 const OPERATION_IDS = [OPERATIONS.income, OPERATIONS.expense, OPERATIONS.investment, OPERATIONS.transfer];
 const OPERATION_COLORS: Record<number, string> = { 1: 'teal', 2: 'red', 3: 'indigo', 4: 'gray' };
@@ -127,13 +127,21 @@ export function CategorySelects({
 }) {
   const { t } = useTranslation('entries');
   const { form, fieldProps } = entryForm;
-  const categoryId = form.values.category_id ? Number(form.values.category_id) : null;
+  const categoryId =
+    form.values.category_id && form.values.category_id !== NO_CATEGORY
+      ? Number(form.values.category_id)
+      : null;
   const subcategories = useSubcategories(categoryId);
   const type = CATEGORY_TYPE_BY_OPERATION[Number(form.values.operation_id)];
   // Hidden categories leave the picker, except the one the entry being edited already uses (issue 13 #17).
-  const categoryData = categories
-    .filter((c) => c.type === type && (!c.hidden || String(c.id) === form.values.category_id))
-    .map((c) => ({ value: String(c.id), label: c.name }));
+  const categoryData = [
+    ...(allowsNoCategory(Number(form.values.operation_id))
+      ? [{ value: NO_CATEGORY, label: t('form.categoryNone') }]
+      : []),
+    ...categories
+      .filter((c) => c.type === type && (!c.hidden || String(c.id) === form.values.category_id))
+      .map((c) => ({ value: String(c.id), label: c.name })),
+  ];
   const subcategoryData = (subcategories.data?.data ?? []).map((s) => ({
     value: String(s.id),
     label: s.name,

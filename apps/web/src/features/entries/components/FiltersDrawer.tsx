@@ -7,6 +7,8 @@ import { type EntryFilterKey, type EntryListState, withFilter } from '../lib/fil
 
 const OPERATION_IDS = [1, 2, 3, 4] as const;
 const ALL_ACCOUNTS = { includeArchived: true } as const;
+/** The category filter's "Uncategorised" choice (entries without a category). */
+const NO_CATEGORY = 'none';
 
 /** Filters apply as they change (the URL is the state), so "Done" only closes the drawer. */
 export function FiltersDrawer({
@@ -68,12 +70,23 @@ export function FiltersDrawer({
           placeholder={t('filters.any')}
           clearable
           searchable
-          data={categories
-            // Hidden categories leave the picker unless they are the current filter.
-            .filter((c) => !c.hidden || c.id === state.category_id)
-            .map((c) => ({ value: String(c.id), label: c.name }))}
-          value={idValue(state.category_id)}
-          onChange={(value) => set('category_id', toId(value))}
+          data={[
+            { value: NO_CATEGORY, label: t('filters.withoutCategory') },
+            ...categories
+              // Hidden categories leave the picker unless they are the current filter.
+              .filter((c) => !c.hidden || c.id === state.category_id)
+              .map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
+          value={state.without_category ? NO_CATEGORY : idValue(state.category_id)}
+          onChange={(value) =>
+            onChange(
+              withFilter(
+                withFilter(state, 'without_category', value === NO_CATEGORY ? true : undefined),
+                'category_id',
+                value === NO_CATEGORY ? undefined : toId(value),
+              ),
+            )
+          }
           data-testid="filter-category"
         />
         <Select

@@ -10,10 +10,12 @@ import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
 import {
+  allowsNoCategory,
   type EntryFormValues,
   emptyFormValues,
   entryFormRules,
   formValuesFromEntry,
+  NO_CATEGORY,
   selectedCardId,
   splitTagLabels,
   tagsField,
@@ -113,7 +115,8 @@ export function useEntryForm({
     const operation = Number(value);
     const current = categories.find((c) => String(c.id) === form.values.category_id);
     form.setFieldValue('operation_id', value);
-    if (!current || current.type !== CATEGORY_TYPE_BY_OPERATION[operation]) {
+    const keepsNone = form.values.category_id === NO_CATEGORY && allowsNoCategory(operation);
+    if (!keepsNone && (!current || current.type !== CATEGORY_TYPE_BY_OPERATION[operation])) {
       form.setFieldValue('category_id', null);
       form.setFieldValue('sub_category_id', null);
     }

@@ -5,6 +5,7 @@ import {
   entryFormRules,
   formValuesFromEntry,
   installmentPreview,
+  NO_CATEGORY,
   splitTagLabels,
   tagsField,
   toCreateBody,
@@ -175,6 +176,28 @@ describe('editing a series entry', () => {
     expect(values.repeat).toBe('fixed');
     expect(toUpdatePatch(fixed, { ...values, limit_fixed_date: '2027-03-31' }, [2], 2)).toEqual({
       limit_fixed_date: '2027-03-31',
+    });
+  });
+});
+
+describe('"No category" (DESIGN.md §9)', () => {
+  it('is an explicit choice that sends category_id null; an empty category is still an error', () => {
+    const values = emptyFormValues({ operation_id: '2', description: 'Feira', value: '10', account_id: '1' });
+    expect(entryFormRules(values, false, 2).category_id).toBe('required');
+    const body = toCreateBody({ ...values, category_id: NO_CATEGORY }, [], 2);
+    expect(body).toMatchObject({ category_id: null, sub_category_id: null });
+  });
+
+  it('shows an uncategorised entry as "No category" and takes a category away with its subcategory', () => {
+    const none: Entry = { ...base, category_id: null, sub_category_id: null };
+    expect(formValuesFromEntry(none, tags, 'en-US', 2).category_id).toBe(NO_CATEGORY);
+    expect(toUpdatePatch(none, formValuesFromEntry(none, tags, 'en-US', 2), [2], 2)).toEqual({});
+    const values = formValuesFromEntry(base, tags, 'en-US', 2);
+    expect(
+      toUpdatePatch(base, { ...values, category_id: NO_CATEGORY, sub_category_id: null }, [2], 2),
+    ).toEqual({
+      category_id: null,
+      sub_category_id: null,
     });
   });
 });

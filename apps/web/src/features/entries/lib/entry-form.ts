@@ -26,6 +26,17 @@ export interface EntryFormValues extends Record<string, unknown> {
   limit_fixed_date: string;
 }
 
+/**
+ * The category select's "No category" choice (DESIGN.md §9): income and expenses may have none. The form
+ * still asks for a category, so leaving it empty stays an error; this is an explicit choice.
+ */
+export const NO_CATEGORY = 'none';
+
+/** Whether an operation's entries may have no category (income and expenses). */
+export function allowsNoCategory(operationId: number): boolean {
+  return operationId === OPERATIONS.income || operationId === OPERATIONS.expense;
+}
+
 /** The account select holds an account id, or `card:{id}` for a card (DESIGN.md §4: account or card). */
 export const CARD_PREFIX = 'card:';
 
@@ -81,7 +92,12 @@ export function formValuesFromEntry(
           : String(entry.account_id),
     destination_account_id:
       entry.destination_account_id === null ? null : String(entry.destination_account_id),
-    category_id: entry.category_id === null ? null : String(entry.category_id),
+    category_id:
+      entry.category_id !== null
+        ? String(entry.category_id)
+        : allowsNoCategory(entry.operation_id)
+          ? NO_CATEGORY
+          : null,
     sub_category_id: entry.sub_category_id === null ? null : String(entry.sub_category_id),
     tags: entry.tags.map((id) => names.get(id)).filter((n): n is string => n !== undefined),
     paid: entry.paid,
@@ -181,7 +197,11 @@ export function toCreateBody(values: EntryFormValues, tags: EntryTagsInput, digi
     card_id: transfer ? null : selectedCardId(values),
     destination_account_id:
       transfer && values.destination_account_id ? Number(values.destination_account_id) : null,
-    category_id: transfer ? TRANSFER_CATEGORY_ID : values.category_id ? Number(values.category_id) : null,
+    category_id: transfer
+      ? TRANSFER_CATEGORY_ID
+      : values.category_id && values.category_id !== NO_CATEGORY
+        ? Number(values.category_id)
+        : null,
     sub_category_id: transfer
       ? TRANSFER_SUBCATEGORY_ID
       : values.sub_category_id

@@ -65,4 +65,19 @@ describe('URL filter state', () => {
       q: 'x',
     });
   });
+
+  it('reads "Uncategorised" (without_category) unless a category is named too', () => {
+    expect(parseListState(new URLSearchParams('month=2026-11&without_category=true'), NOW)).toEqual({
+      month: '2026-11',
+      without_category: true,
+    });
+    expect(parseListState(new URLSearchParams('without_category=true&category_id=3'), NOW)).toEqual({
+      month: '2026-11',
+      category_id: 3,
+    });
+    expect(toApiQuery({ month: '2026-11', without_category: true })).toEqual({
+      month: '2026-11',
+      without_category: true,
+    });
+  });
 });

@@ -21,6 +21,8 @@ export interface EntryListState {
   /** Drill-downs of budgets, reports and the dashboard: the figure's exact entries. */
   sub_category_id?: number;
   without_subcategory?: boolean;
+  /** Income and expenses without a category ("Uncategorised"). */
+  without_category?: boolean;
   /** A month range (inclusive) instead of the month. */
   start_month?: IsoMonth;
   end_month?: IsoMonth;
@@ -38,6 +40,7 @@ export const FILTER_KEYS = [
   'q',
   'sub_category_id',
   'without_subcategory',
+  'without_category',
   'start_month',
   'end_month',
   'basis',
@@ -80,6 +83,8 @@ export function parseListState(params: URLSearchParams, now: Date = new Date()):
   const sub = positiveInt(params.get('sub_category_id'));
   if (sub) state.sub_category_id = sub;
   if (params.get('without_subcategory') === 'true') state.without_subcategory = true;
+  // "No category" and a category exclude each other: the category wins a hand-edited URL.
+  if (params.get('without_category') === 'true' && !state.category_id) state.without_category = true;
   const start = params.get('start_month');
   const end = params.get('end_month');
   if (start && end && isValidMonth(start) && isValidMonth(end) && start <= end) {

@@ -63,24 +63,24 @@ export function ByCategoryPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {data.data.map((c) => (
-                      <Fragment key={c.category_id}>
-                        <Table.Tr data-testid={`category-row-${c.category_id}`}>
+                      <Fragment key={c.category_id ?? 0}>
+                        <Table.Tr data-testid={`category-row-${c.category_id ?? 'uncategorised'}`}>
                           <Table.Td>
                             <Button
                               variant="subtle"
                               color="gray"
                               size="compact-sm"
                               px={4}
-                              onClick={() => toggle(c.category_id)}
-                              aria-expanded={open.has(c.category_id)}
+                              onClick={() => toggle(c.category_id ?? 0)}
+                              aria-expanded={open.has(c.category_id ?? 0)}
                               aria-label={t(
-                                open.has(c.category_id)
+                                open.has(c.category_id ?? 0)
                                   ? 'budget.hideSubcategories'
                                   : 'budget.showSubcategories',
                                 { name: c.name },
                               )}
                               leftSection={
-                                open.has(c.category_id) ? (
+                                open.has(c.category_id ?? 0) ? (
                                   <IconChevronUp size={14} aria-hidden />
                                 ) : (
                                   <IconChevronDown size={14} aria-hidden />
@@ -116,7 +116,7 @@ export function ByCategoryPage() {
                             {c.share.toLocaleString(locale)}%
                           </Table.Td>
                         </Table.Tr>
-                        {open.has(c.category_id)
+                        {open.has(c.category_id ?? 0)
                           ? c.subcategories.map((s) => (
                               <Table.Tr key={`${c.category_id}-${s.sub_category_id ?? 0}`}>
                                 <Table.Td pl="xl">
