@@ -5,6 +5,7 @@ import { budgetRoutes } from '../budgets/budgets.routes.ts';
 import { cardRoutes } from '../cards/cards.routes.ts';
 import { categoryRoutes } from '../categories/categories.routes.ts';
 import { entryRoutes } from '../entries/entries.routes.ts';
+import { importRoutes } from '../import/import.routes.ts';
 import { reportRoutes } from '../reports/reports.routes.ts';
 import { tagRoutes } from '../tags/tags.routes.ts';
 
@@ -23,4 +24,6 @@ export async function ledgerModule(app: App): Promise<void> {
   // Budgets and reports (issue 11): they read the ledger's per-category aggregates.
   await app.register(budgetRoutes);
   await app.register(reportRoutes);
+  // Import (issue 20): statements into the ledger through the entries' bulk writes.
+  await app.register(importRoutes);
 }
