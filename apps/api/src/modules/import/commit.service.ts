@@ -142,7 +142,13 @@ export async function commitImport(
     }));
     let payments = 0;
     if (card) {
-      for (const row of rows.filter((r) => Number(r.operation_id) === OPERATIONS.transfer)) {
+      // In date order: a payment settles what earlier ones left (a partial payment's rest is carried).
+      const paymentRows = rows
+        .filter((r) => Number(r.operation_id) === OPERATIONS.transfer)
+        .sort((x, y) =>
+          (x.date as string) < (y.date as string) ? -1 : (x.date as string) > (y.date as string) ? 1 : 0,
+        );
+      for (const row of paymentRows) {
         const entryId = await payInvoiceOf(trx, userId, card.id, card.accountId, row);
         if (entryId === null) continue;
         payments += 1;
