@@ -37,7 +37,10 @@ export function parseImportAmount(text: string, digits: number, decimal?: ',' | 
   const grouping = sep === ',' ? '.' : ',';
   const [whole = '', fraction = '', ...rest] = t.split(sep);
   if (rest.length > 0) return null;
-  const wholeDigits = whole.split(grouping).join('');
+  const groups = whole.split(grouping);
+  // Grouping separates blocks of three digits ("1.234.567"): anything else is not an amount.
+  if (groups.length > 1 && groups.slice(1).some((g) => g.length !== 3)) return null;
+  const wholeDigits = groups.join('');
   if (!/^\d*$/.test(wholeDigits) || !/^\d*$/.test(fraction)) return null;
   if (wholeDigits === '' && fraction === '') return null;
   const kept = fraction.slice(0, digits).padEnd(digits, '0');
@@ -61,7 +64,8 @@ function guessDecimal(t: string): ',' | '.' {
   if (at < 0) return '.';
   const sep = t.charAt(at) as ',' | '.';
   const other = sep === ',' ? '.' : ',';
-  if (t.indexOf(sep) !== at || t.length - at - 1 === 3) return other;
+  // "0,005" is a decimal: a grouped number never starts with 0.
+  if (t.indexOf(sep) !== at || (t.length - at - 1 === 3 && !/^0?[.,]/.test(t))) return other;
   return sep;
 }
 
