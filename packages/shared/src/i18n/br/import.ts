@@ -139,3 +139,6 @@ export const importTexts = {
     refund: 'Estorno',
   },
 };
+
+// The web app loads a namespace by its file and export name ("import" is a keyword, so it is renamed here).
+export { importTexts as import };

@@ -2,7 +2,8 @@ import type { ImportSummary } from '@centavo/shared';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const COLORS = { new: 'teal', duplicate: 'gray', probable: 'orange', skipped: 'red' } as const;
+// Filled, dark shades (white text) or a light one with dark text: legible in both themes (axe contrast).
+const COLORS = { new: 'teal.9', duplicate: 'gray.7', probable: 'yellow.4', skipped: 'red.9' } as const;
 export const STATUS_COLORS = COLORS;
 
 /** What was read: format, bank, encoding (and how it was found), layout, and the rows by status. */
@@ -44,7 +45,7 @@ export function DetectedCard({ summary }: { summary: ImportSummary }) {
         </SimpleGrid>
         <Group gap="xs" data-testid="import-counts">
           {(['new', 'duplicate', 'probable', 'skipped'] as const).map((s) => (
-            <Badge key={s} color={COLORS[s]} variant="light" tt="none" size="lg">
+            <Badge key={s} color={COLORS[s]} variant="filled" autoContrast tt="none" size="lg">
               {t(`status.${s}`)}: {summary.counts[s]}
             </Badge>
           ))}

@@ -21,7 +21,12 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useDeleteImport } from '../api/delete-import.ts';
 import { useImports } from '../api/list-imports.ts';
 
-const COLORS = { needs_mapping: 'orange', staged: 'orange', committed: 'teal', undone: 'gray' } as const;
+const COLORS = {
+  needs_mapping: 'yellow.4',
+  staged: 'yellow.4',
+  committed: 'teal.9',
+  undone: 'gray.7',
+} as const;
 
 /** The import history with undo (409 lists the entries edited since; "Undo anyway" sends force). */
 export function ImportHistory({ onOpen }: { onOpen: (id: number) => void }) {
@@ -85,7 +90,7 @@ export function ImportHistory({ onOpen }: { onOpen: (id: number) => void }) {
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Badge color={COLORS[item.status]} variant="light" tt="none">
+                  <Badge color={COLORS[item.status]} variant="filled" autoContrast tt="none">
                     {t(`history.statuses.${item.status}`)}
                   </Badge>
                   {item.status === 'committed' ? (
