@@ -54,10 +54,12 @@ export const importTexts = {
   },
   summary: {
     title: 'Importado',
+    created_zero: 'Nenhum lançamento criado',
     created_one: '{count} lançamento criado',
     created_other: '{count} lançamentos criados',
     payments_one: '{count} pagamento de fatura registrado',
     payments_other: '{count} pagamentos de fatura registrados',
+    duplicates_zero: 'Nenhuma duplicada deixada de fora',
     duplicates_one: '{count} duplicada deixada de fora',
     duplicates_other: '{count} duplicadas deixadas de fora',
     skipped_one: '{count} linha não importada',

@@ -57,10 +57,12 @@ export const importTexts = {
   },
   summary: {
     title: 'Imported',
+    created_zero: 'No entries created',
     created_one: '{count} entry created',
     created_other: '{count} entries created',
     payments_one: '{count} invoice payment recorded',
     payments_other: '{count} invoice payments recorded',
+    duplicates_zero: 'No duplicates left out',
     duplicates_one: '{count} duplicate left out',
     duplicates_other: '{count} duplicates left out',
     skipped_one: '{count} row not imported',
