@@ -99,10 +99,14 @@ for (const [locale, width, other] of [
     await include.click({ force: true });
     await expect(include).not.toBeChecked();
     await audit(page, `review (${locale}, ${width})`);
+    // IMPORT_SCREENSHOTS=<dir>: the review at both widths, to look at.
+    const shots = process.env.IMPORT_SCREENSHOTS;
+    if (shots) await page.screenshot({ path: `${shots}/review-${locale}-${width}.png`, fullPage: true });
     await page.setViewportSize({ width: other, height: 900 });
     await expect(page.getByTestId('import-row').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(other);
     await audit(page, `review (${locale}, ${other})`);
+    if (shots) await page.screenshot({ path: `${shots}/review-${locale}-${other}.png`, fullPage: true });
     await page.setViewportSize({ width, height: 900 });
 
     await page.getByRole('button', { name: text.commit }).click();
@@ -122,6 +126,7 @@ for (const [locale, width, other] of [
     const preview = page.getByTestId('import-mapping-preview');
     await expect(preview).toContainText('Farmácia');
     await audit(page, `mapping (${locale}, ${width})`);
+    if (shots) await page.screenshot({ path: `${shots}/mapping-${locale}-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: text.apply }).click();
     await expect(page.getByTestId('import-row')).toHaveCount(2);
 

@@ -3,6 +3,7 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import {
   Badge,
   Box,
+  Group,
   Pagination,
   Paper,
   SegmentedControl,
@@ -128,60 +129,59 @@ function RowItem({
       data-line={row.line}
     >
       <Box className={classes.row}>
-        <Text fz="sm" c="dimmed">
+        <Text fz="sm" c="dimmed" style={{ gridArea: 'date' }}>
           {row.date ?? t('rows.line', { line: row.line })}
         </Text>
-        <Stack gap={2} miw={0}>
+        <Stack gap={4} miw={0} style={{ gridArea: 'desc' }}>
           <Text fw={600} truncate>
             {row.description || '—'}
           </Text>
-          <Text fz="xs" c="dimmed">
-            <Badge
-              color={STATUS_COLORS[row.status]}
-              variant="light"
-              tt="none"
-              size="sm"
-              mr={6}
-              component="span"
-            >
+          <Group gap={6} wrap="wrap">
+            <Badge color={STATUS_COLORS[row.status]} variant="filled" autoContrast tt="none" size="sm">
               {t(`status.${row.status}`)}
             </Badge>
-            {note}
-          </Text>
+            {note ? (
+              <Text fz="xs" c="dimmed">
+                {note}
+              </Text>
+            ) : null}
+          </Group>
         </Stack>
-        {row.value === null ? (
-          <span />
-        ) : (
-          <AmountText value={row.value} operation={row.operation_id} fw={600} ta="right" />
-        )}
-        {categorisable && row.status !== 'skipped' ? (
-          <Select
-            aria-label={t('rows.category', { description: row.description })}
-            data={[
-              { value: NONE, label: t('rows.noCategory') },
-              ...choices.map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            value={row.category_id === null ? NONE : String(row.category_id)}
-            onChange={(value) => save({ category_id: !value || value === NONE ? null : Number(value) })}
-            disabled={readOnly}
-            searchable
-            size="xs"
-            allowDeselect={false}
+        <Box style={{ gridArea: 'amount' }} ta="right">
+          {row.value === null ? null : <AmountText value={row.value} operation={row.operation_id} fw={600} />}
+        </Box>
+        <Box style={{ gridArea: 'category' }}>
+          {categorisable && row.status !== 'skipped' ? (
+            <Select
+              aria-label={t('rows.category', { description: row.description })}
+              data={[
+                { value: NONE, label: t('rows.noCategory') },
+                ...choices.map((c) => ({ value: String(c.id), label: c.name })),
+              ]}
+              value={row.category_id === null ? NONE : String(row.category_id)}
+              onChange={(value) => save({ category_id: !value || value === NONE ? null : Number(value) })}
+              disabled={readOnly}
+              searchable
+              size="xs"
+              allowDeselect={false}
+            />
+          ) : (
+            <Text fz="xs" c="dimmed">
+              {row.operation_id === OPERATIONS.transfer ? t('rows.payment') : ''}
+            </Text>
+          )}
+        </Box>
+        <Box style={{ gridArea: 'include' }} ta="right">
+          <Switch
+            aria-label={t('rows.include', {
+              description: row.description || t('rows.line', { line: row.line }),
+            })}
+            checked={row.include}
+            disabled={readOnly || row.status === 'skipped'}
+            onChange={(event) => save({ include: event.currentTarget.checked })}
+            data-testid="import-include"
           />
-        ) : (
-          <Text fz="xs" c="dimmed">
-            {row.operation_id === OPERATIONS.transfer ? t('rows.payment') : ''}
-          </Text>
-        )}
-        <Switch
-          aria-label={t('rows.include', {
-            description: row.description || t('rows.line', { line: row.line }),
-          })}
-          checked={row.include}
-          disabled={readOnly || row.status === 'skipped'}
-          onChange={(event) => save({ include: event.currentTarget.checked })}
-          data-testid="import-include"
-        />
+        </Box>
       </Box>
     </Paper>
   );
