@@ -3,6 +3,7 @@ import { billingEntitlement } from './billing-entitlement.ts';
 import { cardsApi } from './cards-api.ts';
 import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
+import { importBench } from './import.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
 import { peerActual } from './peer-actual.ts';
@@ -20,6 +21,7 @@ export const benchmarks: Benchmark[] = [
   ledgerApi('D1'),
   entriesBrowser,
   peerActual,
+  importBench,
   cardsApi,
   reportsApi,
   billingEntitlement,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../src/modules/import/import.test-helpers.ts';
 import { createTestApp, createUser, type TestContext, type TestUser } from './app.ts';
 
 /**
@@ -141,5 +142,74 @@ describe('fuzzing every route', () => {
     // hostile ids), and no 401 outside /auth since the user's token is valid.
     expect(unexpected401).toEqual([]);
     expect(statuses.get(422) ?? 0).toBeGreaterThan(routes.length * 5);
+  }, 300_000);
+
+  it(`POST /import: hostile files and fields answer 4xx (or stage), never 5xx (fast-check, seed ${seed})`, async () => {
+    const account = await user.request({ method: 'POST', url: '/api/v1/account', payload: { name: 'Fuzz' } });
+    const accountId = String(account.json().id);
+    // Files that look like each format, then go wrong; and plain noise.
+    const text = fc.string({ maxLength: 300 });
+    const file = fc.oneof(
+      fc.uint8Array({ maxLength: 3000 }).map((b) => Buffer.from(b)),
+      text.map((t) => Buffer.from(`OFXHEADER:100\nCHARSET:1252\n\n<OFX><BANKTRANLIST>${t}`)),
+      fc
+        .array(
+          fc.tuple(fc.constantFrom('<STMTTRN>', '<TRNAMT>', '<DTPOSTED>', '<FITID>', '</STMTTRN>'), text),
+          {
+            maxLength: 20,
+          },
+        )
+        .map((parts) =>
+          Buffer.from(`<OFX><BANKTRANLIST>${parts.flat().join('')}</BANKTRANLIST></OFX>`, 'latin1'),
+        ),
+      fc
+        .array(fc.array(fc.oneof(text, fc.constantFrom(...hostileScalars)), { maxLength: 5 }), {
+          maxLength: 20,
+        })
+        .map((rows) =>
+          Buffer.from(`Data,Valor,Identificador,Descrição\n${rows.map((r) => r.join(',')).join('\n')}`),
+        ),
+      text.map((t) => Buffer.from(`!Type:Bank\nD${t}\nT${t}\n^\n`)),
+      fc.constant(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 1, 2])),
+    );
+    const fields = fc.record(
+      {
+        account_id: fc.oneof(fc.constant(accountId), fc.constantFrom(...hostileScalars)),
+        card_id: fc.constantFrom(...hostileScalars),
+        format: fc.constantFrom('ofx', 'csv', 'qif', 'xlsx', ...hostileScalars),
+        mapping: fc.oneof(
+          fc.constantFrom(...hostileScalars),
+          fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+          fc.constant(
+            '{"date_column":0,"date_format":"DD/MM/YYYY","description_column":3,"amount_column":1,"decimal":"."}',
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        file,
+        fields,
+        fc.constantFrom('x.ofx', 'x.csv', 'x.qif', 'x.xlsx', ''),
+        async (data, f, name) => {
+          const res = await user.request({
+            method: 'POST',
+            url: '/api/v1/import',
+            ...multipart({ name, data }, f as Record<string, string>),
+          });
+          if (res.statusCode >= 500)
+            failures.push(`POST /import ${JSON.stringify(f).slice(0, 120)} → ${res.body.slice(0, 200)}`);
+          if (res.statusCode === 201) {
+            const rows = await user.request({ method: 'GET', url: `/api/v1/import/${res.json().id}/rows` });
+            if (rows.statusCode >= 500) failures.push(`GET rows → ${rows.statusCode}`);
+          }
+          return true;
+        },
+      ),
+      { numRuns: 150, seed },
+    );
+    expect(failures).toEqual([]);
   }, 300_000);
 });

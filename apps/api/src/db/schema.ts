@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { BillingTables } from './tables/billing.ts';
 import type { HiddenCategoryTables } from './tables/hidden-categories.ts';
 import type { IdentityTables } from './tables/identity.ts';
+import type { ImportTables } from './tables/import.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { ReferenceTables } from './tables/reference.ts';
 import type { ReportTables } from './tables/reports.ts';
@@ -13,6 +14,7 @@ export interface Database
     LedgerTables,
     ReportTables,
     BillingTables,
-    HiddenCategoryTables {}
+    HiddenCategoryTables,
+    ImportTables {}
 
 export type Id = Generated<number>;

@@ -9,6 +9,7 @@ import { entryRoutes } from './entries/entries.routes.ts';
 import { entryExportRoutes } from './entries/export.routes.ts';
 import { healthModule } from './health/health.routes.ts';
 import { identityModule } from './identity/index.ts';
+import { importRoutes } from './import/import.routes.ts';
 import { referenceModule } from './reference/reference.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
@@ -29,6 +30,7 @@ async function financeModule(app: App): Promise<void> {
   await app.register(cardRoutes);
   await app.register(budgetRoutes);
   await app.register(reportRoutes);
+  await app.register(importRoutes);
 }
 
 /** Every feature module, registered under /api/v1 by buildApp. */

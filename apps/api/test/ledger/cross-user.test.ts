@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../src/modules/import/import.test-helpers.ts';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
 import { createAccount, createEntry, expense } from './helpers.ts';
 
@@ -18,6 +19,7 @@ const LEDGER_TAGS = new Set([
   'cards',
   'budgets',
   'reports',
+  'import',
 ]);
 
 interface Fixture {
@@ -34,6 +36,8 @@ interface Fixture {
   /** The invoice (due 2026-12) holding the card's purchase. */
   invoice: number;
   budget: number;
+  /** A staged import of a Nubank account statement into `account` (rows on lines 2–5). */
+  import: number;
 }
 
 /** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
@@ -356,6 +360,63 @@ const MATRIX: Record<string, Case> = {
   }),
 };
 
+/** A statement upload into an account or card of `ids`, as multipart (POST /import). */
+const importUpload = (ids: Record<string, number>): InjectOptions => ({
+  method: 'POST',
+  url: '/api/v1/import',
+  ...multipart(
+    { name: 'n.csv', data: 'Data,Valor,Identificador,Descrição\n01/11/2026,-1.00,x-1,Padaria\n' },
+    ids,
+  ),
+});
+
+Object.assign(MATRIX, {
+  'POST /api/v1/import body:account_id': (_a: Fixture, b: Fixture) => importUpload({ account_id: b.account }),
+  'POST /api/v1/import body:card_id': (_a: Fixture, b: Fixture) => importUpload({ card_id: b.card }),
+  'GET /api/v1/import/{id} path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'GET',
+    url: `/api/v1/import/${b.import}`,
+  }),
+  'GET /api/v1/import/{id}/rows path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'GET',
+    url: `/api/v1/import/${b.import}/rows`,
+  }),
+  'PUT /api/v1/import/{id}/mapping path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/import/${b.import}/mapping`,
+    payload: {
+      date_column: 0,
+      date_format: 'DD/MM/YYYY',
+      description_column: 3,
+      amount_column: 1,
+      decimal: '.',
+    },
+  }),
+  'PUT /api/v1/import/{id}/rows/{line} path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/import/${b.import}/rows/2`,
+    payload: { include: false },
+  }),
+  'PUT /api/v1/import/{id}/rows/{line} body:category_id': (a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/import/${a.import}/rows/2`,
+    payload: { category_id: b.category },
+  }),
+  'PUT /api/v1/import/{id}/rows/{line} body:sub_category_id': (a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/import/${a.import}/rows/2`,
+    payload: { category_id: 3, sub_category_id: b.systemSub },
+  }),
+  'POST /api/v1/import/{id}/commit path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'POST',
+    url: `/api/v1/import/${b.import}/commit`,
+  }),
+  'DELETE /api/v1/import/{id} path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'DELETE',
+    url: `/api/v1/import/${b.import}`,
+  }),
+} satisfies Record<string, Case>);
+
 /** Cases whose honest answer is not 404 (none: every id of another user is "not found"). */
 const EXPECTED_STATUS: Record<string, number> = {};
 
@@ -425,7 +486,11 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
     url: '/api/v1/budget',
     payload: { category_id: category, month: '2026-11', value: 5000 },
   });
+  const upload = await user.request(
+    importUpload({ account_id: account }) as InjectOptions & { method: 'POST'; url: string },
+  );
   return {
+    import: upload.json().id,
     card: cardId,
     invoice: invoice.json().id,
     budget: budget.json().id,
@@ -473,6 +538,14 @@ async function snapshot(userId: number): Promise<string> {
       .orderBy('month')
       .execute(),
     db.selectFrom('budgets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('imports').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('import_rows')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('import_id')
+      .orderBy('line')
+      .execute(),
     db
       .selectFrom('category_month_totals')
       .selectAll()
@@ -510,7 +583,8 @@ function idTakingOperations(doc: unknown): string[] {
         if (isId(p.name)) keys.push(`${prefix} ${p.in}:${p.name}`);
       }
       const body = op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined;
-      const schema = body?.content?.['application/json']?.schema;
+      // JSON bodies, and POST /import's multipart form (its account_id and card_id).
+      const schema = Object.values(body?.content ?? {})[0]?.schema;
       const properties = new Set<string>();
       // Nested objects are walked too (POST /report's `filters.account_ids`), named with dots.
       const walk = (s: unknown, prefix = '') => {
@@ -591,8 +665,10 @@ describe('cross-user access (QUALITY.md)', () => {
       await get('/api/v1/category/dashboard?month=2026-11'),
       await get('/api/v1/report/expense?range=custom&start=2026-01&end=2026-12'),
       await get('/api/v1/entry/totals?start_date=2000-01-01&end_date=2070-12-31'),
+      await get('/api/v1/import'),
     ];
     for (const body of lists) expect(body).not.toContain('BOB');
+    expect(JSON.parse(lists[17] as string).data.map((x: { id: number }) => x.id)).toEqual([a.import]);
     // Figures: A's reports count A's entries only (B has the same amounts in the same months).
     const report = JSON.parse(lists[15] as string);
     // November (the balance's expense: the entry and the first installment), the second installment and

@@ -31,6 +31,16 @@ export const paths = {
   dashboard: '/dashboard',
   entriesList: '/entries/list',
   help: '/help',
+  /** The import page (issue 20), optionally for one account or card: `/import?account_id=3`. */
+  importPage: {
+    pattern: '/import',
+    build: (target?: { account_id?: number; card_id?: number }): string =>
+      target?.account_id
+        ? `/import?account_id=${target.account_id}`
+        : target?.card_id
+          ? `/import?card_id=${target.card_id}`
+          : '/import',
+  },
   logs: '/logs',
   profile: '/profile',
   reports: { analysis: '/reports/analysis', byCategory: '/reports/by-category' },

@@ -91,6 +91,10 @@ const CategoriesPage = lazyPage(
   'CategoriesPage',
   ['ledger'],
 );
+const ImportPage = lazyPage(() => import('../features/import/pages/ImportPage.tsx'), 'ImportPage', [
+  'import',
+  'ledger',
+]);
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage', ['ledger']);
 // Development galleries: in a production build the import is dropped and the route is a 404.
 const ComponentsGallery = import.meta.env.DEV
@@ -187,6 +191,7 @@ export const routes: RouteObject[] = [
           { path: paths.configs.tags, element: <TagsPage /> },
           { path: paths.dashboard, element: <DashboardRoute /> },
           { path: paths.entriesList, element: <EntriesListPage /> },
+          { path: paths.importPage.pattern, element: <ImportPage /> },
           { path: paths.help, element: <HelpPage /> },
           { path: paths.logs, element: <LogsPage /> },
           { path: paths.profile, element: <ProfilePage /> },

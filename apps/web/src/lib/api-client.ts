@@ -56,6 +56,8 @@ export interface RequestOptions {
   /** false for the public auth calls: no bearer header, and a 401 is a plain error, not a sign-out. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Refresh this long before the access token runs out. */
@@ -137,12 +139,14 @@ export function handleUnauthenticated(): void {
 /** JSON fetch wrapper: bearer header, no retries, typed errors, 401/403 handling of spec §4. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
+  // A FormData body (a file upload) goes as it is: the browser writes its multipart content type.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
   if (auth) {
     const token = getAuthState().token;
     if (token && token.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
   }
-  const headers = languageHeader({ accept: 'application/json' });
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const headers = languageHeader({ accept: 'application/json', ...options.headers });
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const token = auth ? getAuthState().token : null;
   if (token) headers.authorization = `Bearer ${token.access_token}`;
 
@@ -151,7 +155,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -143,6 +143,8 @@ export const ACCOUNT_LOG_EVENTS = [
   'preferences_updated',
   'export',
   'subscription_changed',
+  'import_committed',
+  'import_undone',
 ] as const;
 export type AccountLogEvent = (typeof ACCOUNT_LOG_EVENTS)[number];
 

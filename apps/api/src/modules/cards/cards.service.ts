@@ -19,6 +19,7 @@ import { apiText, localeOf } from '../../lib/messages.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findOwnedAccountIds } from '../accounts/accounts.repository.ts';
 import { findUserById } from '../identity/users.repository.ts';
+import { setPaidInBulk } from '../money-core/bulk-writes.ts';
 import { findCardTotals } from '../money-core/card-totals.repository.ts';
 import { closingOf, closingsOf, monthFor } from '../money-core/closing.ts';
 import { applyEntryChanges } from '../money-core/effects.ts';
@@ -28,7 +29,6 @@ import {
   insertEntries,
   type NewEntryRow,
   toEntry,
-  updateEntries,
   updateEntry,
 } from '../money-core/entry-rows.repository.ts';
 import {
@@ -320,7 +320,7 @@ export async function payInvoice(
           payments.map((p) => p.id),
         );
       }
-      await setPaid(trx, userId, entries, false, stamp);
+      await setPaidInBulk(trx, userId, entries, false, stamp);
       return found;
     }
     const accountId = body.account_id ?? card.account_id;
@@ -368,26 +368,21 @@ export async function payInvoice(
     await applyEntryChanges(trx, userId, [], [payment]);
     await insertEntries(trx, [payment]);
     // After a payment nothing is outstanding on this invoice (the rest is carried): its entries are paid.
-    await setPaid(trx, userId, entries, true, stamp);
+    await setPaidInBulk(trx, userId, entries, true, stamp);
     return found;
   });
   return invoiceWithEntries(db, userId, card, invoice.month);
 }
 
-async function setPaid(trx: Db, userId: number, entries: EntryRow[], paid: boolean, stamp: string) {
-  const changing = entries.filter((e) => (e.paid === 1) !== paid);
-  if (changing.length === 0) return;
-  const changes = { paid: paid ? 1 : 0, paid_at: paid ? stamp : null, updated_at: stamp };
-  await applyEntryChanges(
-    trx,
-    userId,
-    changing,
-    changing.map((e) => ({ ...e, ...changes })),
-  );
-  await updateEntries(
-    trx,
-    userId,
-    changing.map((e) => e.id),
-    changes,
-  );
+/**
+ * Removes ONE payment of an invoice (an import's undo), with its effects; when no payment of the invoice is
+ * left, its entries are unpaid again — what `{paid: false}` does, for the payments the caller owns only.
+ */
+export async function removeInvoicePayment(trx: Db, userId: number, payment: EntryRow): Promise<void> {
+  await applyEntryChanges(trx, userId, [payment], []);
+  await deleteEntries(trx, userId, [payment.id]);
+  if (payment.card_id === null || payment.invoice_month === null) return;
+  const rows = await findInvoiceEntries(trx, userId, payment.card_id, payment.invoice_month);
+  if (rows.some((r) => r.invoice_id !== null)) return;
+  await setPaidInBulk(trx, userId, rows, false, nowIso());
 }

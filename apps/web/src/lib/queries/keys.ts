@@ -50,6 +50,13 @@ export const queryKeys = {
       [...queryKeys.figures.all, 'category-dashboard', month, basis] as const,
     report: (kind: string, params: object) => [...queryKeys.figures.all, 'report', kind, params] as const,
   },
+  /** Imports (features/import): the history, one import, its rows by page and status. */
+  imports: {
+    all: ['imports'] as const,
+    list: (page: number) => [...queryKeys.imports.all, 'list', page] as const,
+    one: (id: number) => [...queryKeys.imports.all, 'one', id] as const,
+    rows: (id: number, params: object) => [...queryKeys.imports.all, 'rows', id, params] as const,
+  },
   preferences: ['user', 'preferences'] as const,
   /** Billing (#12): the plans' prices (public) and the signed-in user's subscription. */
   billing: {

@@ -65,6 +65,31 @@ export const api = {
       'A conta tem {count} lançamentos; envie delete_entries=true para excluí-los também',
     accountHasEntriesField: 'a conta tem lançamentos',
     cardsUnavailable: 'cartões ainda não estão disponíveis',
+    // Importação (DESIGN.md §8).
+    importNotFound: 'Importação não encontrada',
+    importRowNotFound: 'Linha não encontrada',
+    importFileRequired: 'Escolha um arquivo para importar',
+    importFileTooLarge: 'O arquivo tem mais de 10 MB',
+    importFormatUnknown: 'Este arquivo não é OFX, CSV, QIF nem Excel (.xlsx)',
+    importEmpty: 'O arquivo não tem transações para importar',
+    importOfxBroken: 'Linha {line}: este não é um arquivo OFX legível (sem lista de transações)',
+    importOfxTag: 'Linha {line}: uma tag não está fechada ou não pode ser lida',
+    importCsvBroken:
+      'Linha {line}: o CSV não pôde ser lido (uma aspa não foi fechada ou uma linha está cortada)',
+    importXlsxBroken: 'Este arquivo do Excel não pôde ser lido (é um .xlsx?)',
+    importQifBroken:
+      'Linha {line}: este não é um arquivo QIF legível (sem cabeçalho "!Type" ou "^" entre registros)',
+    importMappingJson: 'deve ser o JSON de um mapeamento de colunas',
+    importMappingColumn: 'o arquivo não tem a coluna {column}',
+    importAmountColumns: 'informe uma coluna de valor, ou uma de débito e uma de crédito',
+    importNotStaged: 'Esta importação não está aguardando confirmação',
+    importNeedsMapping: 'Mapeie primeiro as colunas deste arquivo',
+    importRowSkipped: 'uma linha ignorada não pode ser importada',
+    importEntriesEdited_one:
+      '{count} lançamento desta importação foi alterado desde então: envie force=true para removê-lo assim mesmo',
+    importEntriesEdited_other:
+      '{count} lançamentos desta importação foram alterados desde então: envie force=true para removê-los assim mesmo',
+    importEditedEntry: 'Lançamento #{id}: {description} ({date})',
     // Cartões e faturas.
     flagNotFound: 'Bandeira não encontrada',
     invoiceNotFound: 'Fatura não encontrada',

@@ -47,6 +47,7 @@ export const cards = {
     export: 'Exportar',
     exportCsv: 'CSV',
     exportXlsx: 'Excel (XLSX)',
+    importBill: 'Importar fatura',
     empty: 'Nenhuma compra nesta fatura',
     installment: '{k}/{n}',
     refund: 'Estorno',

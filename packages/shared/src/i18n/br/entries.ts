@@ -68,6 +68,7 @@ export const entries = {
     export: 'Exportar',
     exportCsv: 'Arquivo CSV',
     exportXlsx: 'Arquivo Excel (.xlsx)',
+    import: 'Importar',
     exportMonth: '{month}',
     exportYear: 'Todo o ano de {year}',
     exportAll: 'Tudo',

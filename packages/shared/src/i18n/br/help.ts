@@ -15,6 +15,16 @@ export const help = {
         'Você pode exportar os lançamentos que está vendo em CSV ou Excel.',
       ],
     },
+    import: {
+      title: 'Importar extratos',
+      body: [
+        'Traga o extrato do banco ou a fatura do cartão em vez de digitar: abra Importar na lista de lançamentos, no menu de uma conta ou na página de um cartão, escolha para onde vão as linhas e solte o arquivo. São lidos OFX (de qualquer banco), CSV (conta e fatura Nubank, Inter ou qualquer layout), Excel (.xlsx) e QIF de até 10 MB.',
+        'Nada é salvo até você confirmar. Cada linha aparece com o seu status: nova, duplicada (já importada), provável (já existe um lançamento do mesmo valor a até 5 dias: fica de fora a menos que você a inclua) ou ignorada (linhas de saldo e linhas ilegíveis, com o motivo). Escolha uma categoria ou deixe uma linha de fora antes de importar.',
+        'Importar o mesmo arquivo duas vezes não acrescenta nada; duas compras iguais no mesmo dia entram as duas. Um layout que o Centavo não conhece pede uma vez qual coluna é qual, com uma prévia ao vivo, e fica lembrado para aquela conta ou cartão.',
+        'Numa fatura de cartão, cada compra vai para a sua fatura pela data de fechamento; “Parcela 2/6” cria esta parcela e as que faltam (as próximas faturas as reconhecem); “Pagamento recebido” registra o pagamento da fatura que ele paga; estornos abatem a sua fatura.',
+        'Linhas sem categoria conhecida entram como Sem categoria e contam assim nos orçamentos e relatórios até você escolher uma. O histórico de importações permite desfazer uma importação: os lançamentos dela são removidos (se você alterou algum depois, o Centavo lista antes).',
+      ],
+    },
     accounts: {
       title: 'Contas',
       body: [

@@ -5,6 +5,7 @@ import { cards } from './cards.ts';
 import { common } from './common.ts';
 import { entries } from './entries.ts';
 import { help } from './help.ts';
+import { importTexts } from './import.ts';
 import { landing } from './landing.ts';
 import { ledger } from './ledger.ts';
 import { mail } from './mail.ts';
@@ -21,6 +22,7 @@ export const br = {
   common,
   entries,
   help,
+  import: importTexts,
   landing,
   ledger,
   mail,

@@ -94,6 +94,7 @@ export const ledger = {
     totalPredicted: 'Previsto',
     archive: 'Arquivar',
     unarchive: 'Desarquivar',
+    importStatement: 'Importar extrato',
     archivedToast: '{name} foi arquivada',
     unarchivedToast: '{name} está ativa de novo',
     createdToast: 'Conta {name} criada',

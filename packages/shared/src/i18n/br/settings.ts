@@ -59,6 +59,8 @@ export const settings = {
       preferences_updated: 'Preferências atualizadas',
       export: 'Dados exportados',
       subscription_changed: 'Assinatura alterada',
+      import_committed: 'Extrato importado',
+      import_undone: 'Importação desfeita',
     },
   },
 } as const;

@@ -72,6 +72,30 @@ export const api = {
     accountHasEntries_other: 'The account has {count} entries; pass delete_entries=true to delete them too',
     accountHasEntriesField: 'the account has entries',
     cardsUnavailable: 'cards are not available yet',
+    // Import (DESIGN.md §8).
+    importNotFound: 'Import not found',
+    importRowNotFound: 'Row not found',
+    importFileRequired: 'Choose a file to import',
+    importFileTooLarge: 'The file is larger than 10 MB',
+    importFormatUnknown: 'This file is not OFX, CSV, QIF or Excel (.xlsx)',
+    importEmpty: 'The file has no transactions to import',
+    importOfxBroken: 'Line {line}: this is not a readable OFX file (no transaction list)',
+    importOfxTag: 'Line {line}: a tag is not closed or not readable',
+    importCsvBroken: 'Line {line}: the CSV could not be read (a quote is not closed, or a line is cut)',
+    importXlsxBroken: 'This Excel file could not be read (is it an .xlsx?)',
+    importQifBroken:
+      'Line {line}: this is not a readable QIF file (no "!Type" header or "^" between records)',
+    importMappingJson: 'must be the JSON of a column mapping',
+    importMappingColumn: 'the file has no column {column}',
+    importAmountColumns: 'give one amount column, or a debit and a credit column',
+    importNotStaged: 'This import is not waiting to be committed',
+    importNeedsMapping: 'Map the columns of this file first',
+    importRowSkipped: 'a skipped row cannot be imported',
+    importEntriesEdited_one:
+      '{count} entry of this import was changed since: pass force=true to remove it anyway',
+    importEntriesEdited_other:
+      '{count} entries of this import were changed since: pass force=true to remove them anyway',
+    importEditedEntry: 'Entry #{id}: {description} ({date})',
     // Cards and invoices.
     flagNotFound: 'Flag not found',
     invoiceNotFound: 'Invoice not found',

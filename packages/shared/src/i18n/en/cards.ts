@@ -47,6 +47,7 @@ export const cards = {
     export: 'Export',
     exportCsv: 'CSV',
     exportXlsx: 'Excel (XLSX)',
+    importBill: 'Import the bill',
     empty: 'No purchases in this invoice',
     installment: '{k}/{n}',
     refund: 'Refund',

@@ -68,6 +68,7 @@ export const entries = {
     export: 'Export',
     exportCsv: 'CSV file',
     exportXlsx: 'Excel file (.xlsx)',
+    import: 'Import',
     exportMonth: '{month}',
     exportYear: 'The whole of {year}',
     exportAll: 'Everything',

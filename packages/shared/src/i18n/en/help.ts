@@ -15,6 +15,16 @@ export const help = {
         'You can export the entries you are looking at as CSV or Excel.',
       ],
     },
+    import: {
+      title: 'Importing statements',
+      body: [
+        'Bring a bank statement or a card bill instead of typing it: open Import from the entries list, from an account’s menu or from a card’s page, choose where the rows go and drop the file. OFX (any bank), CSV (Nubank account and card, Inter, or any layout), Excel (.xlsx) and QIF files up to 10 MB are read.',
+        'Nothing is saved until you confirm. Every row is shown with its status: new, duplicate (already imported), probable match (an entry of the same value within 5 days is already there: it is left out unless you include it) or skipped (balance lines and rows that cannot be read, with the reason). Choose a category or leave a row out before importing.',
+        'Importing the same file twice adds nothing; two equal purchases on the same day both come in. A layout Centavo does not know asks once which column is which, with a live preview, and is remembered for that account or card.',
+        'On a card bill, each purchase goes to its invoice by the closing date; “Parcela 2/6” creates that installment and the ones still to come (the next bills then match them); “Pagamento recebido” records the payment of the invoice it pays; refunds lower their invoice.',
+        'Rows without a known category come in as Uncategorised: they are counted as such in budgets and reports until you choose one. The import history lets you undo an import: its entries are removed (if you changed some since, Centavo lists them first).',
+      ],
+    },
     accounts: {
       title: 'Accounts',
       body: [

@@ -84,6 +84,7 @@ export const ledger = {
     totalPredicted: 'Predicted',
     archive: 'Archive',
     unarchive: 'Unarchive',
+    importStatement: 'Import a statement',
     archivedToast: '{name} was archived',
     unarchivedToast: '{name} is active again',
     createdToast: 'Account {name} created',

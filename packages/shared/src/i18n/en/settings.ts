@@ -59,6 +59,8 @@ export const settings = {
       preferences_updated: 'Preferences updated',
       export: 'Data exported',
       subscription_changed: 'Subscription changed',
+      import_committed: 'Statement imported',
+      import_undone: 'Import undone',
     },
   },
 } as const;

@@ -11,8 +11,17 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconDots,
+  IconFileImport,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 
 export interface AccountActions {
@@ -54,6 +63,13 @@ function AccountMenu({ account, actions }: { account: Account; actions: AccountA
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(account)}>
           {t('common.edit')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.importPage.build({ account_id: account.id })}
+          leftSection={<IconFileImport size={16} aria-hidden />}
+        >
+          {t('accounts.importStatement')}
         </Menu.Item>
         <Menu.Item
           leftSection={

@@ -23,11 +23,12 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconDownload,
+  IconFileImport,
   IconPencil,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -287,6 +288,15 @@ function InvoicePanel({
                 {t('page.undo')}
               </Button>
             ) : null}
+            <Button
+              component={Link}
+              to={paths.importPage.build({ card_id: card.id })}
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              data-testid="card-import"
+            >
+              {t('page.importBill')}
+            </Button>
             <Menu>
               <Menu.Target>
                 <Button variant="default" leftSection={<IconDownload size={16} />}>

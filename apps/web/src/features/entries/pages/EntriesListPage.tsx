@@ -1,8 +1,10 @@
 import { currentMonth, firstDayOfMonth, type IsoMonth, todayIso } from '@centavo/shared/dates';
-import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
@@ -48,6 +50,19 @@ export function EntriesListPage() {
         title={t('title')}
         actions={
           <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              to={paths.importPage.build()}
+              variant="default"
+              aria-label={t('actions.import')}
+              px={{ base: 'xs', sm: 'md' }}
+              data-testid="entries-import"
+            >
+              <IconFileImport size={18} aria-hidden />
+              <Text component="span" visibleFrom="sm" fz="sm" fw={600} ml={6}>
+                {t('actions.import')}
+              </Text>
+            </Button>
             <ExportMenu
               onExport={exporter.run}
               busy={exporter.pending}

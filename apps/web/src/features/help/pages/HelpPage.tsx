@@ -12,6 +12,7 @@ type SectionKey = keyof typeof help.sections;
 const SECTIONS: readonly SectionKey[] = [
   'entries',
   'accounts',
+  'import',
   'cards',
   'installments',
   'fixed',
