@@ -1,4 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testCaBundle } from './apps/api/test/oidc/ca-bundle.ts';
+
+// The tests' OpenID provider (apps/api/test/oidc) serves HTTPS with a throwaway CA. Node reads this variable
+// only when a process starts, so it is set here, before vitest forks its workers: production code keeps
+// openid-client's https-only default and trusts nothing else.
+process.env.NODE_EXTRA_CA_CERTS = testCaBundle();
 
 /**
  * Projects: `shared` and `web` are unit tests; `api` runs the API tests against the database named by

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testCaBundle } from '../api/test/oidc/ca-bundle.ts';
 
 /**
  * Browser tests against the real server (API + built web app) on a throwaway SQLite database.
@@ -29,6 +30,15 @@ const billingPort = Number(process.env.E2E_BILLING_PORT);
 const stripePort = Number(process.env.E2E_STRIPE_PORT);
 export const BILLING_URL = `http://127.0.0.1:${billingPort}`;
 export const STRIPE_URL = `http://127.0.0.1:${stripePort}`;
+// Sign-in methods (#22): a server on `localhost` (WebAuthn refuses IP addresses as relying parties) with a generic
+// OpenID provider, the tests' local provider over HTTPS (apps/api/test/oidc), which that server trusts through
+// NODE_EXTRA_CA_CERTS only. sign-in-methods.spec.ts uses AUTH_URL; the other servers show no provider.
+process.env.E2E_AUTH_PORT ??= String(port + 3);
+process.env.E2E_OIDC_PORT ??= String(port + 4);
+const authPort = Number(process.env.E2E_AUTH_PORT);
+const oidcPort = Number(process.env.E2E_OIDC_PORT);
+export const AUTH_URL = `http://localhost:${authPort}`;
+export const OIDC_URL = `https://127.0.0.1:${oidcPort}`;
 /** Obviously fake: the test server accepts any key, and the webhook secret is the test server's default. */
 const STRIPE_TEST_KEY = 'sk_test_centavo';
 const STRIPE_TEST_WEBHOOK_SECRET = ['whsec', 'centavo', 'test', 'secret'].join('_');
@@ -125,6 +135,39 @@ export default defineConfig({
         STRIPE_API_BASE: STRIPE_URL,
         STRIPE_PRICE_MONTHLY: 'price_centavo_monthly',
         STRIPE_PRICE_YEARLY: 'price_centavo_yearly',
+      },
+    },
+    {
+      command: `"${process.execPath}" apps/api/test/oidc/cli.ts --port ${oidcPort} --client-id centavo-e2e --client-secret e2e-secret --redirect-uri ${AUTH_URL}/api/v1/auth/oidc/oidc/callback`,
+      cwd: root,
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `"${process.execPath}" apps/api/src/server.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${authPort}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: join(process.env.E2E_DATA_DIR, 'sign-in'),
+        PORT: String(authPort),
+        HOST: '127.0.0.1',
+        APP_URL: AUTH_URL,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
+        OIDC_ISSUER: OIDC_URL,
+        OIDC_CLIENT_ID: 'centavo-e2e',
+        OIDC_CLIENT_SECRET: 'e2e-secret',
+        OIDC_NAME: 'Test ID',
+        NODE_EXTRA_CA_CERTS: testCaBundle(),
       },
     },
   ],

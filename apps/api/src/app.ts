@@ -26,6 +26,8 @@ declare module 'fastify' {
     dbKind: DbKind;
     mailer: Mailer;
     accessTokens: AccessTokens;
+    /** Milliseconds since the epoch; tests inject a clock (TOTP time steps, issue 22). */
+    clock: () => number;
   }
 }
 
@@ -36,6 +38,8 @@ export interface AppDeps {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The TOTP clock; Date.now unless a test moves time itself. */
+  clock?: () => number;
 }
 
 /** E-mail links carry one-time tokens in the query (`/auth/reset-password?token=…`): logs show them redacted. */
@@ -91,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
   app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
+  app.decorate('clock', deps.clock ?? Date.now);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   registerErrorHandling(app);

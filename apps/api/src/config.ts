@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_NAME_DEFAULT } from '@centavo/shared';
 import { z } from 'zod';
+import { type SignInConfig, signInConfig, signInEnvShape } from './config.sign-in.ts';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -56,6 +57,8 @@ const envSchema = z.object({
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  // Social sign-in and 2FA (issue 22): config.sign-in.ts.
+  ...signInEnvShape,
 });
 
 export interface Config {
@@ -86,6 +89,8 @@ export interface Config {
   /** Only behind a known proxy may X-Forwarded-For decide the client IP (rate limits, logs). */
   trustProxy: boolean;
   billingEnabled: boolean;
+  /** OpenID providers and the TOTP secrets' key (config.sign-in.ts). */
+  signIn: SignInConfig;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const signIn = signInConfig(e);
+  if (signIn.problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${signIn.problems.join('\n  ')}`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -127,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true',
     billingEnabled: Boolean(e.STRIPE_SECRET_KEY),
+    signIn: signIn.config,
   };
 }
 

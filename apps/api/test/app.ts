@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
 import type { App } from '../src/lib/http.ts';
@@ -41,7 +41,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A fresh app on a fresh database of the run's dialect (TEST_DB). */
-export async function createTestApp(env: Record<string, string> = {}, mailer?: Mailer): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  mailer?: Mailer,
+  deps: Pick<AppDeps, 'clock'> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(env);
   const memory = new MemoryMailer();
@@ -50,6 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, mailer?: M
     database,
     mailer: mailer ?? memory,
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'error' },
+    ...deps,
   });
   await app.ready();
   return {

@@ -283,8 +283,9 @@ test('#10 month names in sentences are lower case in Português, areas read with
   await bank.click();
   await bank.fill('itau');
   await expect(page.getByRole('option', { name: /Itaú Unibanco/ })).toBeVisible();
-  await page.goto('/auth/social-callback');
-  await expect(page.getByText(/^Estamos preparando o login com outros provedores\./)).toBeVisible();
+  // The last "coming soon" seed route landed (issue 22): /third-party-auth lists the providers or says none is set up.
+  await page.goto('/third-party-auth');
+  await expect(page.getByText(/^Ainda não há nenhum provedor de login configurado/)).toBeVisible();
 });
 
 test('#15 the header’s subscribe button does not tell a trial user the plan has ended', async ({ page }) => {

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_cards.ts';
 import * as m008 from './migrations/008_reports.ts';
 import * as m009 from './migrations/009_billing.ts';
 import * as m010 from './migrations/010_hidden_categories.ts';
+import * as m011 from './migrations/011_identity_mfa.ts';
 import * as m012 from './migrations/012_import.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
@@ -27,6 +28,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '009_billing': m009,
   '010_hidden_categories': m010,
   '012_import': m012,
+  '011_identity_mfa': m011,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

@@ -21,7 +21,9 @@ const good = { typ: 'access', sub: '42', iss: 'centavo', iat: now - 10, exp: now
 describe('AccessTokens', () => {
   it('verifies its own tokens, and jose agrees they are valid HS256 JWTs', async () => {
     const token = tokens.sign(42);
-    expect(tokens.verifyClaims(token)).toEqual({ userId: 42, issuedAt: expect.any(Number) });
+    expect(tokens.verifyClaims(token)).toEqual({ userId: 42, issuedAt: expect.any(Number), authTime: null });
+    // A session's sign-in time rides along (issue 22: "a sign-in within the last 10 minutes").
+    expect(tokens.verifyClaims(tokens.sign(42, 60, 1_700_000_000))?.authTime).toBe(1_700_000_000);
     const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(SECRET), {
       algorithms: ['HS256'],
       issuer: 'centavo',
@@ -133,6 +135,7 @@ describe('AccessTokens', () => {
     expect(tokens.verifyClaims(forge({ alg: 'HS256' }, { ...good, nbf: now - 5 }))).toEqual({
       userId: 42,
       issuedAt: now - 10,
+      authTime: null,
     });
   });
 
@@ -157,7 +160,7 @@ describe('AccessTokens', () => {
       const token = forge({ alg: 'HS256' }, { ...good, nbf: now + 60, exp: now + 600 });
       expect(tokens.verifyClaims(token)).toBeNull();
       at(now + 60);
-      expect(tokens.verifyClaims(token)).toEqual({ userId: 42, issuedAt: now - 10 });
+      expect(tokens.verifyClaims(token)).toEqual({ userId: 42, issuedAt: now - 10, authTime: null });
       at(now);
       expect(tokens.verifyClaims(token)).toBeNull();
       at(now + 599);

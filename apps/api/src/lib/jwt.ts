@@ -5,6 +5,8 @@ export interface AccessClaims {
   readonly userId: number;
   /** Issue time in seconds, for the session cut-off of a password change. */
   readonly issuedAt: number;
+  /** When the session's sign-in happened (OIDC's `auth_time`, seconds); null for tokens without it. */
+  readonly authTime: number | null;
 }
 
 /**
@@ -27,9 +29,16 @@ export class AccessTokens {
     });
   }
 
-  sign(userId: number, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  /** `authTime` (seconds) is carried from the sign-in through every refresh of its session. */
+  sign(userId: number, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, authTime?: number): string {
     const iat = Math.floor(Date.now() / 1000);
-    return this.#sign({ typ: 'access', sub: String(userId), iat, exp: iat + ttlSeconds });
+    return this.#sign({
+      typ: 'access',
+      sub: String(userId),
+      iat,
+      exp: iat + ttlSeconds,
+      ...(authTime === undefined ? {} : { auth_time: authTime }),
+    });
   }
 
   /** The token's user and issue time, or null for anything but a valid, unexpired access token of ours. */
@@ -44,6 +53,7 @@ export class AccessTokens {
     if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || typeof payload.iat !== 'number') {
       return null;
     }
-    return { userId, issuedAt: payload.iat };
+    const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : null;
+    return { userId, issuedAt: payload.iat, authTime };
   }
 }

@@ -8,6 +8,8 @@ export interface AuthUser {
   languageId: number;
   /** The row as authentication read it: GET /user/me answers from it without a second query. */
   row: SignedInUserRow;
+  /** When this session signed in (seconds), if its token says: "a sign-in within the last 10 minutes". */
+  authTime: number | null;
 }
 
 declare module 'fastify' {
@@ -53,6 +55,6 @@ export function registerAuth(app: App): void {
     // iat has second precision: tokens of the very second of the change (the new session's) stay valid.
     const validFrom = row.sessions_valid_from;
     if (validFrom && claims.issuedAt < Math.floor(Date.parse(validFrom) / 1000)) throw unauthenticated();
-    request.user = { id: row.id, languageId: row.language_id, row };
+    request.user = { id: row.id, languageId: row.language_id, row, authTime: claims.authTime };
   });
 }

@@ -17,6 +17,8 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
     resetPassword: '/auth/reset-password',
     verifyEmail: '/auth/verify-email',
+    /** The second step of a sign-in with 2FA (issue 22). */
+    twoFactor: '/auth/two-factor',
   },
   accountList: '/account/list',
   budget: '/budget',

@@ -8,7 +8,6 @@ import { DevOnly, isNumericId, NotFound, RequireAuth, ValidRoute, VisitorOnly } 
 // Every page is a lazy chunk, so the first load carries only the shell and the page asked for.
 // The signed-in shell (AppShell, menus) is a chunk of its own: visitors never load it. Each page names
 // the catalogue namespaces it shows, which download with its code.
-const comingSoon = () => import('./routes/coming-soon.tsx');
 const AnalysisRoute = lazyPage(() => import('../features/reports/pages/AnalysisPage.tsx'), 'AnalysisPage', [
   'reports',
 ]);
@@ -30,7 +29,21 @@ const DashboardRoute = lazyPage(
 const MyPlanRoute = lazyPage(() => import('../features/billing/pages/MyPlanPage.tsx'), 'MyPlanPage', [
   'billing',
 ]);
-const SocialSignInRoute = lazyPage(comingSoon, 'SocialSignInRoute');
+// Social sign-in and the second step (issue 22).
+const ThirdPartyAuthPage = lazyPage(
+  () => import('../features/auth/pages/ThirdPartyAuthPage.tsx'),
+  'ThirdPartyAuthPage',
+  ['auth'],
+);
+const SocialCallbackPage = lazyPage(
+  () => import('../features/auth/pages/SocialCallbackPage.tsx'),
+  'SocialCallbackPage',
+  ['auth'],
+);
+const TwoFactorPage = lazyPage(() => import('../features/auth/pages/TwoFactorPage.tsx'), 'TwoFactorPage', [
+  'auth',
+  'validation',
+]);
 const UpgradeRoute = lazyPage(() => import('../features/billing/pages/UpgradePage.tsx'), 'UpgradePage', [
   'billing',
 ]);
@@ -166,8 +179,16 @@ export const routes: RouteObject[] = [
           { path: paths.auth.resetPassword, element: <ResetPasswordPage /> },
           { path: paths.auth.verifyEmail, element: <VerifyEmailPage /> },
           { path: paths.welcome, element: <WelcomePage /> },
-          { path: paths.thirdPartyAuth, element: <SocialSignInRoute /> },
-          { path: paths.socialCallback, element: <SocialSignInRoute /> },
+          { path: paths.thirdPartyAuth, element: <ThirdPartyAuthPage /> },
+          { path: paths.socialCallback, element: <SocialCallbackPage /> },
+          {
+            path: paths.auth.twoFactor,
+            element: (
+              <VisitorOnly>
+                <TwoFactorPage />
+              </VisitorOnly>
+            ),
+          },
         ],
       },
       // Signed-in layout with the auth check.

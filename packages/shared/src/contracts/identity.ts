@@ -145,6 +145,17 @@ export const ACCOUNT_LOG_EVENTS = [
   'subscription_changed',
   'import_committed',
   'import_undone',
+  // Sign-in methods (issue 22).
+  'identity_linked',
+  'identity_unlinked',
+  'identity_link_refused',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_failed',
+  'recovery_codes_generated',
+  'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type AccountLogEvent = (typeof ACCOUNT_LOG_EVENTS)[number];
 

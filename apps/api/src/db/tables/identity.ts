@@ -7,6 +7,7 @@ export interface UsersTable extends UserBillingColumns {
   email: string;
   /** Lower-cased e-mail; unique, so addresses are unique case-insensitively. */
   email_normalized: string;
+  /** '' for an account created through a provider that has not set a password (migration 011). */
   password_hash: string;
   email_verified_at: string | null;
   language_id: number;
@@ -29,6 +30,8 @@ export interface RefreshTokensTable {
   used_at: string | null;
   revoked_at: string | null;
   created_at: string;
+  /** When the family's sign-in happened (migration 011); null for families older than that. */
+  auth_time: string | null;
 }
 
 export interface EmailTokensTable {

@@ -6,6 +6,7 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type RegisterBody,
   type ResetPasswordBody,
+  type SignInResponse,
   type TokenResponse,
   VERIFY_TOKEN_TTL_HOURS,
 } from '@centavo/shared';
@@ -21,6 +22,7 @@ import { tooManyRequests } from './limits.ts';
 import { composeMail } from './mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isoIn, isUniqueViolation, nowIso, randomToken, sha256 } from './secrets.ts';
+import { signIn } from './sign-in.ts';
 import {
   consumeEmailToken,
   findRefreshTokenByHash,
@@ -58,18 +60,23 @@ export async function issueTokens(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'stripe_customer_id'>,
   familyId: string = randomToken(16),
+  /** The family's sign-in time, carried by rotation (null: a family older than migration 011). */
+  authTime: string | null | 'now' = 'now',
 ): Promise<TokenResponse> {
   const refreshToken = randomToken(32);
   const now = Date.now();
+  const signedInAt = authTime === 'now' ? new Date(now).toISOString() : authTime;
   await insertRefreshToken(db, {
     userId: user.id,
     familyId,
     tokenHash: sha256(refreshToken),
     expiresAt: isoIn(REFRESH_TOKEN_TTL_DAYS * DAY, now),
     now: new Date(now).toISOString(),
+    authTime: signedInAt,
   });
+  const authSeconds = signedInAt === null ? undefined : Math.floor(Date.parse(signedInAt) / 1000);
   return {
-    access_token: deps.accessTokens.sign(user.id),
+    access_token: deps.accessTokens.sign(user.id, undefined, authSeconds),
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
     token_type: 'Bearer',
@@ -191,7 +198,7 @@ export async function login(
   body: LoginBody,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<TokenResponse> {
+): Promise<SignInResponse> {
   const emailNormalized = normalizeEmail(body.email);
   const user = await findUserByEmail(deps.db, emailNormalized);
   // Failures count per address and password: a completed reset (or a change) starts the account's count afresh.
@@ -208,10 +215,8 @@ export async function login(
     if (user) await recordAccountLog(deps.db, user.id, 'login_failed', request, { reason: 'wrong_password' });
     throw invalidCredentials();
   }
-  return deps.db.transaction().execute(async (trx) => {
-    await recordAccountLog(trx, user.id, 'login', request);
-    return issueTokens(deps, trx, user);
-  });
+  // With 2FA on this answers {mfa_required, mfa_token}; POST /auth/login/2fa completes it (sign-in.ts).
+  return signIn(deps, user, request, 'password');
 }
 
 type RefreshOutcome = { kind: 'ok'; tokens: TokenResponse } | { kind: 'invalid' } | { kind: 'reused' };
@@ -233,7 +238,7 @@ export async function refresh(deps: IdentityDeps, refreshToken: string): Promise
     }
     const user = await findUserById(trx, row.user_id);
     if (!user) return { kind: 'invalid' };
-    return { kind: 'ok', tokens: await issueTokens(deps, trx, user, row.family_id) };
+    return { kind: 'ok', tokens: await issueTokens(deps, trx, user, row.family_id, row.auth_time) };
   });
   if (outcome.kind === 'ok') return outcome.tokens;
   // Thrown after the transaction, so the family's revocation is committed.

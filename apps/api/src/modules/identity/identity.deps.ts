@@ -4,6 +4,7 @@ import type { AccessTokens } from '../../lib/jwt.ts';
 import type { RateLimits } from '../../plugins/rate-limit.ts';
 import type { LimitName } from './limits.ts';
 import type { MailOutbox } from './mail.ts';
+import type { SocialProviders } from './oidc/providers.ts';
 
 /** What the identity services need, passed explicitly so they read as plain functions. */
 export interface IdentityDeps {
@@ -14,6 +15,10 @@ export interface IdentityDeps {
   limiter: RateLimits<LimitName>;
   /** Sign-up creates the Stripe customer and trial; deletion cancels and deletes them. */
   billing: AccountBilling;
+  /** Milliseconds since the epoch: TOTP time steps (tests inject their own, issue 22). */
+  clock: () => number;
+  /** The OpenID providers of the environment (oidc/providers.ts). */
+  providers: SocialProviders;
 }
 
 /**

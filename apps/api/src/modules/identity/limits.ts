@@ -23,6 +23,13 @@ export const IDENTITY_LIMITS = {
   forgotAccount: { max: 3, windowMs: 60 * MINUTE, per: 'account' },
   /** Registrations with an address that already has an account, per IP: bounds enumeration by sign-up. */
   registerTakenIp: { max: 10, windowMs: 60 * MINUTE, per: 'ip' },
+  /**
+   * Wrong second-factor codes and wrong passwords re-entered to change sign-in settings, per account (the
+   * user id): like loginAccount, and they count in loginIp too (issue 22).
+   */
+  mfaAccount: { max: 10, windowMs: 15 * MINUTE, per: 'account' },
+  /** Passkey sign-in challenges asked for by one IP (each one is a row until it expires). */
+  passkeyIp: { max: 60, windowMs: 15 * MINUTE, per: 'ip' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof IDENTITY_LIMITS;

@@ -27,12 +27,18 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** An account created through a provider has no password until it sets one through the reset link. */
+export function hasPassword(user: { password_hash: string }): boolean {
+  return user.password_hash !== '';
+}
+
 /**
- * Verifies `password` against `passwordHash`; with no hash (unknown e-mail) it verifies against a dummy hash
+ * Verifies `password` against `passwordHash`; with no hash (unknown e-mail, or an account without password) it verifies against a dummy hash
  * of the same cost, so an unknown address takes as long as a wrong password and timing reveals nothing.
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  if (passwordHash === undefined) {
+  // '' is an account without a password (created through a provider): as slow as an unknown address.
+  if (!passwordHash) {
     dummyHash ??= hash('centavo-dummy-password', OPTIONS);
     await verify(await dummyHash, password).catch(() => false);
     return false;

@@ -29,6 +29,16 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/auth/verify-email',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
+  // Sign-in methods (issue 22): the provider list, the browser's trips to and from the provider, the
+  // one-time code, the second step (the mfa token is the credential) and passkey sign-in.
+  'GET /api/v1/auth/providers',
+  'GET /api/v1/auth/oidc/:provider/start',
+  'GET /api/v1/auth/oidc/:provider/callback',
+  'POST /api/v1/auth/oidc/:provider/callback',
+  'POST /api/v1/auth/social/exchange',
+  'POST /api/v1/auth/login/2fa',
+  'POST /api/v1/auth/passkey/options',
+  'POST /api/v1/auth/passkey',
   // Billing (#12): the landing page shows the prices; Stripe authenticates its webhook by signature.
   'GET /api/v1/stripe/prices',
   'POST /api/v1/stripe/webhook',

@@ -8,7 +8,14 @@ export type EmailTokenRow = Selectable<EmailTokensTable>;
 
 export async function insertRefreshToken(
   db: Executor,
-  token: { userId: number; familyId: string; tokenHash: string; expiresAt: string; now: string },
+  token: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: string;
+    now: string;
+    authTime: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('refresh_tokens')
@@ -20,6 +27,7 @@ export async function insertRefreshToken(
       used_at: null,
       revoked_at: null,
       created_at: token.now,
+      auth_time: token.authTime,
     })
     .execute();
 }

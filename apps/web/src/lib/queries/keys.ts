@@ -68,6 +68,13 @@ export const queryKeys = {
     config: ['billing', 'config'] as const,
   },
   accountLogs: (page: number, perPage: number) => ['account-logs', page, perPage] as const,
+  /** The profile's sign-in methods (issue 22): 2FA status, linked providers, passkeys. */
+  signIn: {
+    all: ['sign-in'] as const,
+    status: ['sign-in', '2fa'] as const,
+    identities: ['sign-in', 'identities'] as const,
+    passkeys: ['sign-in', 'passkeys'] as const,
+  },
   /** Reference data (changes only with a deploy). */
   reference: {
     banks: ['reference', 'bank'] as const,

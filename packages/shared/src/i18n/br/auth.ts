@@ -63,4 +63,55 @@ export const auth = {
     next: 'Próximos passos: cadastre suas contas e registre seus primeiros lançamentos.',
     start: 'Começar pelos lançamentos',
   },
+  social: {
+    continueWith: 'Continuar com {name}',
+    or: 'ou',
+    passkey: 'Entrar com uma chave de acesso',
+    passkeyFailed: 'O login com a chave de acesso não funcionou. Tente de novo ou entre com sua senha.',
+    otherProviders: 'Outras formas de entrar',
+    errors: {
+      denied: 'Você cancelou o login no provedor. Nada foi alterado.',
+      state:
+        'Não foi possível confirmar este login: ele começou em outra janela ou demorou demais. Tente novamente.',
+      expired: 'Este login expirou. Tente novamente.',
+      unavailable:
+        'Não foi possível falar com o provedor de login. Tente daqui a pouco ou entre com sua senha.',
+      failed: 'O provedor de login não confirmou quem é você. Tente novamente.',
+      linkRequired:
+        'Já existe uma conta com este e-mail. Entre com sua senha e depois vincule o provedor na página do seu perfil.',
+      emailMissing:
+        'O provedor não compartilhou um endereço de e-mail, e o Centavo precisa de um para criar sua conta.',
+      notConfigured: 'Este provedor de login não está configurado neste servidor.',
+      identityTaken: 'Esta conta do provedor já está vinculada a outra conta do Centavo.',
+      mfaExpired: 'O login demorou demais. Entre novamente.',
+    },
+  },
+  callback: {
+    title: 'Entrando',
+    working: 'Entrando na sua conta…',
+  },
+  thirdParty: {
+    title: 'Outras formas de entrar',
+    heading: 'Entre com outra conta',
+    subtitle:
+      'Use uma conta que você já tem em um destes provedores. É novo por aqui? O mesmo botão cria sua conta no Centavo.',
+    none: 'Ainda não há nenhum provedor de login configurado neste servidor.',
+    adminHint:
+      'Um administrador ativa um provedor definindo as variáveis de ambiente dele e reiniciando o Centavo: GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET para o Google; APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID e APPLE_PRIVATE_KEY para a Apple; ou OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET e OIDC_NAME para um provedor como Authentik, Keycloak ou Zitadel. O README lista cada uma, com o endereço de retorno a cadastrar no provedor.',
+    back: 'Voltar ao login',
+  },
+  twoFactor: {
+    title: 'Verificação em duas etapas',
+    heading: 'Digite seu código',
+    subtitle: 'Abra seu app autenticador e digite o código de 6 dígitos que ele mostra para o Centavo.',
+    recoverySubtitle:
+      'Digite um dos códigos de recuperação que você guardou ao ativar a verificação em duas etapas.',
+    code: 'Código',
+    recoveryCode: 'Código de recuperação',
+    useRecovery: 'Usar um código de recuperação',
+    useCode: 'Usar o app autenticador',
+    submit: 'Verificar',
+    failed: 'O código não é válido. Confira se o horário do seu celular está certo e tente de novo.',
+    back: 'Voltar ao login',
+  },
 } as const;

@@ -119,6 +119,14 @@ export const help = {
         'Você pode excluir sua conta na página de perfil. Tudo é removido e não pode ser recuperado.',
       ],
     },
+    signIn: {
+      title: 'Outras formas de entrar e verificação em duas etapas',
+      body: [
+        'Se o servidor oferecer, você pode entrar com Google, Apple ou o provedor da sua organização: o mesmo botão cria sua conta na primeira vez. Um provedor só entra numa conta existente quando os dois dizem que o e-mail está verificado; caso contrário, entre com sua senha e vincule o provedor pelo seu perfil.',
+        'A verificação em duas etapas pede um código de 6 dígitos de um app autenticador depois da senha (ou do provedor). Ative-a no seu perfil e guarde os dez códigos de recuperação que ela mostra: cada um funciona uma vez se você perder o celular. Redefinir a senha não a desativa.',
+        'Uma chave de acesso faz login com a digital, o rosto ou o PIN do seu dispositivo, sem senha nem código. Adicione uma ou mais pelo seu perfil e dê um nome a cada uma; você pode removê-las lá também, desde que reste outra forma de entrar.',
+      ],
+    },
     logs: {
       title: 'Atividade da conta',
       body: [

@@ -39,6 +39,8 @@ export const validation = {
     current_password: 'senha atual',
     language_id: 'idioma',
     currency_code_id: 'moeda',
+    code: 'código',
+    recovery_code: 'código de recuperação',
     country_id: 'país',
   },
 } as const;

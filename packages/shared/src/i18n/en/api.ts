@@ -45,6 +45,22 @@ export const api = {
     emailAlreadyVerified: 'Your e-mail address is already verified',
     resetLinkSent: 'If an account exists for this address, we have sent it a link to reset the password',
     passwordWasReset: 'Your password has been reset; sign in with the new one',
+    // Sign-in methods (issue 22): social sign-in, two-factor authentication, passkeys.
+    totpCodeFormat: 'The code has 6 digits',
+    codeOrRecoveryCode: 'Give either the code of your authenticator app or a recovery code',
+    totpCodeInvalid: 'The code is not valid',
+    totpNotEnabled: 'Two-factor authentication is not on',
+    totpAlreadyEnabled: 'Two-factor authentication is already on',
+    totpSetupMissing: 'Start the set-up of two-factor authentication again',
+    mfaTokenInvalid: 'The sign-in has expired; sign in again',
+    recentSignInRequired: 'For your safety, sign out and sign in again, then try once more',
+    socialCodeInvalid: 'This sign-in has expired or was already used; try again',
+    providerNotConfigured: 'This sign-in provider is not set up on this server',
+    lastSignInMethod:
+      'This is the last way to sign in to your account; add a password, a provider or a passkey first',
+    identityNotFound: 'Linked provider not found',
+    passkeyNotFound: 'Passkey not found',
+    passkeyInvalid: 'The passkey could not be verified',
     // Ledger: not found.
     accountNotFound: 'Account not found',
     bankNotFound: 'Bank not found',
@@ -160,6 +176,9 @@ export const api = {
   },
   /** Field names in request validation messages, for fields the validation namespace does not name. */
   fields: {
+    mfa_token: 'sign-in step',
+    provider: 'provider',
+    response: 'passkey answer',
     active: 'active',
     basis: 'basis',
     end: 'end',

@@ -63,4 +63,54 @@ export const auth = {
     next: 'Next steps: add your accounts, then record your first entries.',
     start: 'Start with my entries',
   },
+  social: {
+    continueWith: 'Continue with {name}',
+    or: 'or',
+    passkey: 'Sign in with a passkey',
+    passkeyFailed: 'The passkey sign-in did not work. Try again, or sign in with your password.',
+    otherProviders: 'Other ways to sign in',
+    errors: {
+      denied: 'You cancelled the sign-in at the provider. Nothing was changed.',
+      state:
+        'This sign-in could not be confirmed: it began in another window, or took too long. Please try again.',
+      expired: 'This sign-in has expired. Please try again.',
+      unavailable:
+        'The sign-in provider could not be reached. Try again in a moment, or sign in with your password.',
+      failed: 'The sign-in provider did not confirm who you are. Please try again.',
+      linkRequired:
+        'An account with this e-mail address already exists. Sign in with your password, then link the provider from your profile.',
+      emailMissing:
+        'The provider did not share an e-mail address, and Centavo needs one to create your account.',
+      notConfigured: 'This sign-in provider is not set up on this server.',
+      identityTaken: 'This provider account is already linked to another Centavo account.',
+      mfaExpired: 'The sign-in took too long. Please sign in again.',
+    },
+  },
+  callback: {
+    title: 'Signing you in',
+    working: 'Signing you in…',
+  },
+  thirdParty: {
+    title: 'Other ways to sign in',
+    heading: 'Sign in with another account',
+    subtitle:
+      'Use an account you already have with one of these providers. New here? The same button creates your Centavo account.',
+    none: 'No sign-in provider is set up on this server yet.',
+    adminHint:
+      'An administrator turns one on by setting its environment variables and restarting Centavo: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET for Google; APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY for Apple; or OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME for a provider such as Authentik, Keycloak or Zitadel. The README lists each one with the callback address to register at the provider.',
+    back: 'Back to sign in',
+  },
+  twoFactor: {
+    title: 'Two-step verification',
+    heading: 'Enter your code',
+    subtitle: 'Open your authenticator app and type the 6-digit code it shows for Centavo.',
+    recoverySubtitle: 'Type one of the recovery codes you saved when you turned on two-step verification.',
+    code: 'Code',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code instead',
+    useCode: 'Use the authenticator app instead',
+    submit: 'Verify',
+    failed: 'The code is not valid. Check that your phone shows the right time, and try again.',
+    back: 'Back to sign in',
+  },
 } as const;

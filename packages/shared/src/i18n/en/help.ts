@@ -119,6 +119,14 @@ export const help = {
         'You can delete your account from the profile page. Everything is removed and cannot be recovered.',
       ],
     },
+    signIn: {
+      title: 'Other ways to sign in and two-step verification',
+      body: [
+        'If the server offers them, you can sign in with Google, Apple or your organisation’s provider: the same button creates your account the first time. A provider joins an existing account only when both say the e-mail address is verified; otherwise sign in with your password and link the provider from your profile.',
+        'Two-step verification asks for a 6-digit code from an authenticator app after your password (or provider). Turn it on in your profile; keep the ten recovery codes it shows, each works once if you lose your phone. Resetting your password does not turn it off.',
+        'A passkey signs you in with your device’s fingerprint, face or PIN, without a password or a code. Add one or more from your profile and name them; you can remove them there too, as long as another way to sign in remains.',
+      ],
+    },
     logs: {
       title: 'Account activity',
       body: [

@@ -39,6 +39,8 @@ export const validation = {
     current_password: 'current password',
     language_id: 'language',
     currency_code_id: 'currency',
+    code: 'code',
+    recovery_code: 'recovery code',
     country_id: 'country',
   },
 } as const;

@@ -1,16 +1,17 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/form.ts';
-import { navigate } from '../../../lib/navigation.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { completeSignIn } from '../session.ts';
+import { OtherWaysIn, socialError } from '../components/SocialSignIn.tsx';
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in.ts';
+import { continueSignIn } from '../sign-in-flow.ts';
 
 function returnPath(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
@@ -22,6 +23,10 @@ function returnPath(state: unknown): string {
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
+  const [search] = useSearchParams();
+  // A social sign-in or the second step that failed comes back here with ?error=<key> (issue 22).
+  const returned = socialError(search);
+  const passkey = usePasskeySignIn(returnPath(location.state));
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -29,8 +34,8 @@ export function LoginPage() {
     onSubmit: async (values) => {
       setSubmitting(true);
       try {
-        await completeSignIn(await login(values));
-        navigate(returnPath(location.state), { replace: true });
+        // With 2FA on this goes to the two-factor page first.
+        await continueSignIn(await login(values), returnPath(location.state));
       } catch (error) {
         // One message (issue 13 #5): wrong credentials are the form's alert alone, not also a field error
         // and a toast; a malformed field is said under the field.
@@ -50,7 +55,9 @@ export function LoginPage() {
       <AuthHeader title={t('login.title')} heading={t('login.heading')} subtitle={t('login.subtitle')} />
       <form onSubmit={form.handleSubmit} noValidate aria-label={t('login.title')}>
         <Stack gap="md">
-          <FormAlert message={form.formError} />
+          <FormAlert
+            message={form.formError ?? passkey.error ?? (returned ? t(`social.errors.${returned}`) : null)}
+          />
           <TextInput
             label={t('fields.email')}
             type="email"
@@ -78,6 +85,8 @@ export function LoginPage() {
               {t('login.toRegister')}
             </Anchor>
           </Text>
+          {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
+          <OtherWaysIn onPasskey={passkey.start} passkeyBusy={passkey.busy} />
         </Stack>
       </form>
     </>

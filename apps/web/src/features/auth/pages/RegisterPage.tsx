@@ -13,6 +13,7 @@ import { getPublicConfig } from '../api/get-public-config.ts';
 import { register } from '../api/register.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { OtherWaysIn } from '../components/SocialSignIn.tsx';
 import { completeSignIn } from '../session.ts';
 
 export function RegisterPage() {
@@ -83,6 +84,8 @@ export function RegisterPage() {
               {t('register.toLogin')}
             </Anchor>
           </Text>
+          {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
+          <OtherWaysIn />
         </Stack>
       </form>
     </>

@@ -25,6 +25,7 @@ const SECTIONS: readonly SectionKey[] = [
   'plans',
   'preferences',
   'profile',
+  'signIn',
   'logs',
 ];
 

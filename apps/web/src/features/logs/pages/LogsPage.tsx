@@ -12,6 +12,12 @@ const PER_PAGE = 50;
 
 const EVENT_COLORS: Partial<Record<AccountLog['event'], string>> = {
   login_failed: 'red',
+  mfa_failed: 'red',
+  identity_link_refused: 'red',
+  mfa_disabled: 'orange',
+  identity_unlinked: 'orange',
+  passkey_removed: 'orange',
+  mfa_enabled: 'centavo',
   password_changed: 'orange',
   password_reset: 'orange',
   password_reset_requested: 'orange',

@@ -12,7 +12,11 @@ import { navigate } from '../../../lib/navigation.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
+import { useTwoFactorStatus } from '../api/sign-in-methods.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { SetPasswordSection } from '../components/SetPasswordSection.tsx';
+import { SignInMethodsSection } from '../components/SignInMethodsSection.tsx';
+import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 
 function DetailsForm() {
   const { t } = useTranslation('settings');
@@ -164,11 +168,15 @@ function DeleteAccount() {
 
 export function ProfilePage() {
   const { t } = useTranslation('settings');
+  // An account made through a provider has no password to change: it can set one by e-mail (issue 22).
+  const hasPassword = useTwoFactorStatus().data?.has_password ?? true;
   return (
     <Stack maw={760} gap="lg">
       <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
       <DetailsForm />
-      <PasswordForm />
+      {hasPassword ? <PasswordForm /> : <SetPasswordSection />}
+      <SignInMethodsSection />
+      <TwoFactorSection />
       <DeleteAccount />
     </Stack>
   );

@@ -1,0 +1,9 @@
+/**
+ * Styles for a Button whose label may not fit on a narrow screen (Portuguese at 360 px: "Entrar com uma chave
+ * de acesso"): the label wraps onto a second line instead of being cut with an ellipsis.
+ */
+export const wrappingButton = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+  inner: { height: 'auto' },
+} as const;
