@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './pages/AccountsPage.ts';
 import { type FirstMonth, seedFirstMonth } from './support/first-month.ts';
 import { animationsDone } from './support/settle.ts';
 
@@ -10,14 +11,14 @@ import { animationsDone } from './support/settle.ts';
 const LOCALES = ['en', 'br'] as const;
 const WIDTHS = [360, 1280] as const;
 
-async function audit(page: Page, label: string) {
+/** axe in both schemes; `include`: only that part (a dialog: the page under its overlay is audited alone). */
+async function audit(page: Page, label: string, include?: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForLoadState('networkidle');
     await animationsDone(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    const results = await (include ? builder.include(include) : builder).analyze();
     const summary = results.violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
     );
@@ -64,6 +65,34 @@ for (const locale of LOCALES) {
         expect(spent).toEqual(text);
         await audit(page, `dashboard ${locale} ${width}px`);
       }
+    });
+
+    test('#4 undo ONE chosen payment, after a confirmation; the other stays', async ({ page }) => {
+      test.setTimeout(120_000);
+      seeded = await seedFirstMonth(page, `fm4${locale}`, locale);
+      for (const [date, value] of [
+        [seeded.dueDate, 30000],
+        [seeded.dueDate, 12345],
+      ] as const) {
+        await apiAs(page, 'POST', `/invoice/${seeded.invoiceId}/paid`, { paid: true, date, value });
+      }
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/card/${seeded.cardId}?month=${seeded.invoiceMonth}`);
+        await expect(page.getByTestId('invoice-payment')).toHaveCount(2);
+      }
+      const second = page.getByTestId('invoice-payment').filter({ hasText: /123[.,]45/ });
+      await second.getByTestId('invoice-undo').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(/123[.,]45/);
+      await expect(dialog).toContainText('Itaú corrente');
+      await audit(page, `undo dialog ${locale}`, '[role="dialog"]');
+      await dialog.getByTestId('undo-confirm').click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('invoice-payment')).toHaveCount(1);
+      await expect(page.getByTestId('invoice-payment')).toContainText(/300[.,]00/);
+      await expect(page.getByTestId('invoice-paid')).toContainText(/300[.,]00/);
+      await audit(page, `card page ${locale}`);
     });
   });
 }
