@@ -32,6 +32,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Under the parallel CI steps a page test's first render can be slow; see src/test/setup.ts.
+          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
