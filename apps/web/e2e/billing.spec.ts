@@ -114,6 +114,8 @@ for (const texts of TEXTS) {
     test('trial → Checkout → active at once → cancelled by Stripe → read-only, data still there', async ({
       page,
     }) => {
+      // Two sign-ins, a Checkout and a cancellation: more than the default minute on a loaded machine.
+      test.setTimeout(180_000);
       const user = newUser(`billing${texts.locale}`);
       await test.step('register: the trial banner shows 7 days', async () => {
         await page.goto('/auth/register');
@@ -186,14 +188,14 @@ for (const texts of TEXTS) {
         });
         await entries.save();
         const dialog = entries.formDialog();
-        await expect(dialog.getByTestId('plan-ended')).toContainText(texts.planEnded);
+        await expect(dialog.getByTestId('plan-ended-notice')).toContainText(texts.planEnded);
         await expect(page).toHaveURL(/\/entries\/list/);
         await expect(dialog.getByRole('textbox', { name: /^(description|descrição)/i })).toHaveValue(
           'Coffee',
         );
         await expect(page.getByText(/unexpected error|erro inesperado/i)).toHaveCount(0);
         await auditOnce(page, `plan ended in the entry form (${texts.locale})`);
-        await dialog.getByTestId('plan-ended').getByRole('link', { name: texts.renew }).click();
+        await dialog.getByTestId('plan-ended-notice').getByRole('link', { name: texts.renew }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
         const rows = await apiAs<{ data: { description: string }[] }>(page, 'GET', '/entry');
         expect(rows.data.map((e) => e.description)).toEqual(['Rent']);

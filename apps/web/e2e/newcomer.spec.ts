@@ -288,14 +288,21 @@ test('#10 month names in sentences are lower case in Português, areas read with
   await expect(page.getByText(/^Ainda não há nenhum provedor de login configurado/)).toBeVisible();
 });
 
-test('#15 the header’s subscribe button does not tell a trial user the plan has ended', async ({ page }) => {
+test('#15 (issue 23 #12) self-hosted: no subscribe link, no plan in the menu, no trial promised', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /^create your account$/i })).toBeVisible();
+  await expect(page.getByText(/trial/i)).toHaveCount(0);
+  await page.goto('/auth/register');
+  await expect(page.getByText(/free on this server/i)).toBeVisible();
+  await expect(page.getByText(/trial/i)).toHaveCount(0);
   await signUp(page, 'n15');
+  await expect(page.getByText(/trial/i)).toHaveCount(0);
   await page.goto('/entries/list');
-  await page.getByRole('link', { name: /^upgrade$/i }).click();
-  await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/has ended/i)).toHaveCount(0);
-  await expect(page.getByTestId('plan-ended')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^upgrade$/i })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^my plan$/i })).toHaveCount(0);
 });
 
 test('#7 an unverified address is reminded; the link opened twice says it is already verified', async ({

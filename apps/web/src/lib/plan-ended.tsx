@@ -19,7 +19,7 @@ export function PlanEndedMessage() {
     navigate(paths.configs.upgrade);
   };
   return (
-    <Stack gap={4} data-testid="plan-ended">
+    <Stack gap={4} data-testid="plan-ended-notice">
       <Text fz="sm">{planEndedText()}</Text>
       <Anchor href={paths.configs.upgrade} onClick={open} fz="sm" fw={600} c="inherit" underline="always">
         {i18n.t('common:errors.renew')}

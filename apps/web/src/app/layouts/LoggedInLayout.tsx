@@ -46,6 +46,7 @@ import { CardsNav } from '../../features/cards/components/CardsNav.tsx';
 import { handleUnauthenticated } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { initials } from '../../lib/initials.ts';
+import { useBillingEnabled } from '../../lib/queries/config.ts';
 import { paths } from '../paths.ts';
 import { LanguageItems } from './LanguageItems.tsx';
 import classes from './layouts.module.css';
@@ -59,6 +60,7 @@ interface NavItem {
 
 function useNavGroups(): { label: string; items: NavItem[]; cards?: boolean }[] {
   const { t } = useTranslation();
+  const billing = useBillingEnabled();
   return [
     {
       label: t('nav.groups.money'),
@@ -88,7 +90,8 @@ function useNavGroups(): { label: string; items: NavItem[]; cards?: boolean }[] 
       items: [
         { to: paths.configs.categories, label: t('nav.categories'), icon: IconCategory },
         { to: paths.configs.tags, label: t('nav.tags'), icon: IconTags },
-        { to: paths.configs.myPlan, label: t('nav.myPlan'), icon: IconReceipt },
+        // Self-hosted (billing off): no plan to see or buy (issue 23 #12).
+        ...(billing ? [{ to: paths.configs.myPlan, label: t('nav.myPlan'), icon: IconReceipt }] : []),
         { to: paths.configs.preferences, label: t('nav.preferences'), icon: IconAdjustments },
       ],
     },
@@ -172,6 +175,7 @@ function UserMenu() {
 /** The signed-in shell: auth check, navigation to every area, user menu (DESIGN §7). */
 export function LoggedInLayout() {
   const { t } = useTranslation();
+  const billing = useBillingEnabled();
   const auth = useAuth();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -220,18 +224,20 @@ export function LoggedInLayout() {
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label={t('nav.upgrade')}>
-              <ActionIcon
-                component={Link}
-                to={paths.configs.upgrade}
-                variant="light"
-                size="lg"
-                aria-label={t('nav.upgrade')}
-                visibleFrom="xs"
-              >
-                <IconSparkles size={18} stroke={1.6} />
-              </ActionIcon>
-            </Tooltip>
+            {billing ? (
+              <Tooltip label={t('nav.upgrade')}>
+                <ActionIcon
+                  component={Link}
+                  to={paths.configs.upgrade}
+                  variant="light"
+                  size="lg"
+                  aria-label={t('nav.upgrade')}
+                  visibleFrom="xs"
+                >
+                  <IconSparkles size={18} stroke={1.6} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <ThemeToggle />
             <UserMenu />
           </Group>

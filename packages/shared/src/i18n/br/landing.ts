@@ -6,6 +6,7 @@ export const landing = {
     heading: 'Saiba para onde vai cada centavo',
     body: 'O Centavo reúne seus lançamentos, contas, cartões de crédito com faturas e parcelas, orçamentos e relatórios em um só lugar tranquilo — rápido mesmo com anos de histórico.',
     primary: 'Comece o teste grátis de {days} dias',
+    primaryFree: 'Crie sua conta',
     secondary: 'Já tenho uma conta',
   },
   features: {
@@ -38,6 +39,7 @@ export const landing = {
   plans: {
     heading: 'Planos simples',
     subtitle: 'Toda conta nova começa com {days} dias de teste grátis. Cancele quando quiser.',
+    subtitleFree: 'Este servidor não cobra: toda conta tem todos os recursos.',
     monthly: {
       name: 'Mensal',
       body: 'Pague mês a mês. Acesso completo a todos os recursos.',

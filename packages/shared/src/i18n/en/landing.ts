@@ -6,6 +6,7 @@ export const landing = {
     heading: 'Know where every cent goes',
     body: 'Centavo keeps your entries, accounts, credit cards with their invoices and installments, budgets and reports in one calm place — fast even with years of history.',
     primary: 'Start the {days}-day free trial',
+    primaryFree: 'Create your account',
     secondary: 'I already have an account',
   },
   features: {
@@ -38,6 +39,7 @@ export const landing = {
   plans: {
     heading: 'Simple plans',
     subtitle: 'Every new account starts with a {days}-day free trial. Cancel any time.',
+    subtitleFree: 'This server does not charge: every account has every feature.',
     monthly: {
       name: 'Monthly',
       body: 'Pay month by month. Full access to every feature.',

@@ -9,6 +9,7 @@ import { useForm } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { useBillingEnabled } from '../../../lib/queries/config.ts';
 import { getPublicConfig } from '../api/get-public-config.ts';
 import { register } from '../api/register.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
@@ -18,6 +19,7 @@ import { completeSignIn } from '../session.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
+  const billing = useBillingEnabled();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { name: '', email: '', password: '', password_confirmation: '' },
@@ -49,7 +51,7 @@ export function RegisterPage() {
       <AuthHeader
         title={t('register.title')}
         heading={t('register.heading')}
-        subtitle={t('register.subtitle', { days: TRIAL_DAYS })}
+        subtitle={billing ? t('register.subtitle', { days: TRIAL_DAYS }) : t('register.subtitleFree')}
       />
       <form onSubmit={form.handleSubmit} noValidate aria-label={t('register.title')}>
         <Stack gap="md">

@@ -2,17 +2,9 @@ import type { ConfirmCheckout, Plan, PlanPrice, UserInformation } from '@centavo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
-import { getPublicConfig } from '../../auth/api/get-public-config.ts';
 
-/** GET /config: whether this instance bills at all (self-hosted: no billing call from the layout). */
-export function useBillingEnabled(): boolean {
-  const config = useQuery({
-    queryKey: queryKeys.billing.config,
-    queryFn: getPublicConfig,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return config.data?.billing_enabled === true;
-}
+/** One definition for the layout, the visitors' pages and billing (lib/queries/config.ts). */
+export { useBillingEnabled } from '../../../lib/queries/config.ts';
 
 /** GET /stripe/prices: both plans as Stripe has them; [] on a self-hosted instance (billing off). */
 export function usePrices() {

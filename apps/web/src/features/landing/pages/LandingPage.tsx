@@ -34,6 +34,7 @@ import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
+import { useBillingEnabled } from '../../../lib/queries/config.ts';
 import { usePrices } from '../../billing/api/billing.ts';
 import { formatPrice, yearlySaving } from '../../billing/pricing.ts';
 import classes from './LandingPage.module.css';
@@ -50,6 +51,7 @@ const FEATURES = [
 /** Public home page (DESIGN §7): what Centavo is, the two plans and the 7-day trial. */
 export function LandingPage() {
   const { t } = useTranslation(['landing', 'common', 'billing']);
+  const billing = useBillingEnabled();
   // Real prices from Stripe when billing is on; [] on a self-hosted instance (no STRIPE_SECRET_KEY).
   const prices = usePrices();
   const locale = intlLocale(useLocale());
@@ -90,7 +92,7 @@ export function LandingPage() {
             </Text>
             <Group gap="sm">
               <Button component={Link} to={paths.auth.register} size="lg" className={classes.heroButton}>
-                {t('hero.primary', { days: TRIAL_DAYS })}
+                {billing ? t('hero.primary', { days: TRIAL_DAYS }) : t('hero.primaryFree')}
               </Button>
               <Button
                 component={Link}
@@ -138,7 +140,9 @@ export function LandingPage() {
               <Title order={2} id="plans-title" fz={{ base: 24, sm: 32 }}>
                 {t('plans.heading')}
               </Title>
-              <Text c="dimmed">{t('plans.subtitle', { days: TRIAL_DAYS })}</Text>
+              <Text c="dimmed">
+                {billing ? t('plans.subtitle', { days: TRIAL_DAYS }) : t('plans.subtitleFree')}
+              </Text>
               {prices.data?.length === 0 ? (
                 <Alert color="blue" variant="light" data-testid="self-hosted" maw={560}>
                   {t('billing:plan.selfHosted')}
@@ -196,7 +200,7 @@ export function LandingPage() {
                       </ThemeIcon>
                     }
                   >
-                    <List.Item>{t('plans.trial', { days: TRIAL_DAYS })}</List.Item>
+                    {billing ? <List.Item>{t('plans.trial', { days: TRIAL_DAYS })}</List.Item> : null}
                     <List.Item
                       icon={
                         <ThemeIcon size={20} radius="xl" variant="light">
