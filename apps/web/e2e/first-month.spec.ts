@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
-import { type FirstMonth, seedFirstMonth } from './support/first-month.ts';
+import { EntriesPage } from './pages/EntriesPage.ts';
+import { dayFromToday, type FirstMonth, seedFirstMonth } from './support/first-month.ts';
 import { animationsDone } from './support/settle.ts';
 
 /**
@@ -93,6 +94,29 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('invoice-payment')).toContainText(/300[.,]00/);
       await expect(page.getByTestId('invoice-paid')).toContainText(/300[.,]00/);
       await audit(page, `card page ${locale}`);
+    });
+
+    test('#2 at 360 px the entry form shows the subcategory placeholder whole, and rows name the account', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await seedFirstMonth(page, `fm2${locale}`, locale);
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(`/entries/list?month=${dayFromToday(3).slice(0, 7)}`);
+      // "Alimentação › Supermercado · Itaú corrente": the account is not cut off.
+      const bill = page.locator('[data-entry-row]').filter({ hasText: 'Aluguel' });
+      await expect(bill).toContainText('Itaú corrente');
+      const meta = bill.getByText(/Itaú corrente/);
+      expect(await meta.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      const entries = new EntriesPage(page);
+      await entries.openNew();
+      const sub = entries
+        .formDialog()
+        .getByLabel(/^(subcategory|subcategoria)$/i)
+        .first();
+      const box = await sub.boundingBox();
+      // Side by side with the category it was ~150 px and "Sem subcategoria" ended in an ellipsis.
+      expect(box?.width ?? 0).toBeGreaterThan(250);
     });
   });
 }

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { seedData } from './support/first-month.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -36,12 +37,23 @@ async function overflowAt(page: Page, path: string): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Button labels cut by their button (the page fits, the text does not). */
+/**
+ * Texts cut by their box (the page fits, the text does not): button labels, badges, and any text set to end
+ * in an ellipsis, e.g. "1/…" for an installment badge, "ESTOR…", "Alimentação › S…" (issue 23 #2). Names the
+ * user typed may be cut on purpose; the realistic data here has none that long.
+ */
 function clippedLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
-      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
-      .map((label) => label.textContent ?? ''),
+    Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => {
+        if (el.offsetParent === null || (el.children.length > 0 && !el.matches('.mantine-Button-label')))
+          return false;
+        const style = getComputedStyle(el);
+        const cutting =
+          el.matches('.mantine-Button-label, .mantine-Badge-label') || style.textOverflow === 'ellipsis';
+        return cutting && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => el.textContent ?? ''),
   );
 }
 
@@ -77,6 +89,13 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
     account_id: account.id,
   });
   SIGNED_IN.push(`/card/${card.id}`);
+  // Issue 23 #2: realistic data on every page (a card with installments and a refund, a monthly charge,
+  // budgets, a debt table on /reports/analysis).
+  const seeded = await seedData(page);
+  SIGNED_IN.push(
+    `/card/${seeded.cardId}?month=${seeded.invoiceMonth}`,
+    `/entries/list?card_id=${seeded.cardId}`,
+  );
   await check('en', SIGNED_IN);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/entries/list');

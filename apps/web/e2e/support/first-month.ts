@@ -43,6 +43,11 @@ export async function seedFirstMonth(page: Page, label: string, locale: 'en' | '
     await new AppShell(page).switchLanguage('br');
     await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
   }
+  return seedData(page);
+}
+
+/** The data of `seedFirstMonth` for the signed-in user. */
+export async function seedData(page: Page): Promise<FirstMonth> {
   const account = await apiAs<{ id: number }>(page, 'POST', '/account', {
     name: 'Itaú corrente',
     initial_balance: 500000,
@@ -99,7 +104,8 @@ export async function seedFirstMonth(page: Page, label: string, locale: 'en' | '
       date: dayFromToday(days),
       operation_id: 2,
       account_id: account.id,
-      category_id: transport.id,
+      category_id: food.id,
+      sub_category_id: food.subcategories[0]?.id,
       paid: false,
     });
   }

@@ -7,3 +7,12 @@ export const wrappingButton = {
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
   inner: { height: 'auto' },
 } as const;
+
+/**
+ * Styles for a Badge whose text may not fit (an account-log event, "E-mail ainda não verificado" at 320 px):
+ * it wraps instead of ending in "Prefer…" (issue 23 #2).
+ */
+export const wrappingBadge = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+} as const;

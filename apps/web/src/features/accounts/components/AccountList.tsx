@@ -101,7 +101,12 @@ function AccountName({ account }: { account: Account }) {
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
       <ColorDot color={account.color} />
-      <Text fw={600} truncate="end" c={account.archived ? 'dimmed' : undefined}>
+      <Text
+        fw={600}
+        lineClamp={2}
+        style={{ overflowWrap: 'anywhere' }}
+        c={account.archived ? 'dimmed' : undefined}
+      >
         {account.name}
       </Text>
       {account.archived ? (

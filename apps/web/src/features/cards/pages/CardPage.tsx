@@ -138,12 +138,13 @@ function InvoiceEntries({ invoice }: { invoice: Invoice }) {
                   {entry.description}
                 </Text>
                 {entry.installment_count ? (
-                  <Badge variant="light" size="sm" data-testid="installment-label">
+                  // flex none: at 360 px the badge was cut to "1/…" (issue 23 #2); the description wraps instead.
+                  <Badge variant="light" size="sm" data-testid="installment-label" style={{ flex: 'none' }}>
                     {t('page.installment', { k: entry.installment_number, n: entry.installment_count })}
                   </Badge>
                 ) : null}
                 {entry.operation_id === 1 ? (
-                  <Badge variant="light" color="teal" size="sm">
+                  <Badge variant="light" color="teal" size="sm" style={{ flex: 'none' }}>
                     {t('page.refund')}
                   </Badge>
                 ) : null}

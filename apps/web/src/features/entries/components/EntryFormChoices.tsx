@@ -82,7 +82,7 @@ export function AccountSelects({
   // The invoice the entry lands in, from the closing rule, as the date is typed (the server stores it).
   const landing = card && isValidDate(form.values.date) ? invoiceMonthFor(card, form.values.date) : null;
   return (
-    <SimpleGrid cols={{ base: 1, xs: transfer ? 2 : 1 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: transfer ? 2 : 1 }} spacing="md">
       <Select
         label={t(
           transfer
@@ -147,7 +147,7 @@ export function CategorySelects({
     label: s.name,
   }));
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Select
         label={t('form.category')}
         placeholder={t('form.choose')}

@@ -3,6 +3,7 @@ import { Alert, Badge, Center, Group, Pagination, Paper, Skeleton, Stack, Table,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { wrappingBadge } from '../../../components/wrapping-button.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 import { useAccountLogs } from '../api/get-account-logs.ts';
@@ -103,7 +104,13 @@ export function LogsPage() {
                       <time dateTime={log.created_at}>{dateFormat.format(new Date(log.created_at))}</time>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={EVENT_COLORS[log.event] ?? 'gray'} radius="sm" tt="none">
+                      <Badge
+                        variant="light"
+                        color={EVENT_COLORS[log.event] ?? 'gray'}
+                        radius="sm"
+                        tt="none"
+                        styles={wrappingBadge}
+                      >
                         {t(`logs.events.${log.event}`)}
                       </Badge>
                     </Table.Td>

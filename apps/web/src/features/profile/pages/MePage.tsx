@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/PageTitle.tsx';
+import { wrappingBadge } from '../../../components/wrapping-button.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { initials } from '../../../lib/initials.ts';
@@ -35,16 +36,20 @@ export function MePage() {
               {initials(user.name)}
             </Avatar>
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate data-testid="me-name">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="me-name">
                 {user.name}
               </Text>
-              <Text c="dimmed" fz="sm" truncate>
+              <Text c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {user.email}
               </Text>
             </Stack>
           </Group>
           <Group gap="xs">
-            <Badge variant="light" color={user.email_verified_at ? 'centavo' : 'yellow'}>
+            <Badge
+              variant="light"
+              color={user.email_verified_at ? 'centavo' : 'yellow'}
+              styles={wrappingBadge}
+            >
               {user.email_verified_at ? t('me.verified') : t('me.notVerified')}
             </Badge>
           </Group>

@@ -180,42 +180,46 @@ export function AnalysisPage() {
             debt.data.total === 0 ? (
               <Text c="dimmed">{t('analysis.noDebt')}</Text>
             ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('common.month')}</Table.Th>
-                    <Table.Th ta="right">{t('analysis.installments')}</Table.Th>
-                    <Table.Th ta="right">{t('analysis.invoices')}</Table.Th>
-                    <Table.Th ta="right">{t('common.total')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {debt.data.data.map((d) => (
-                    <Table.Tr key={d.month}>
-                      <Table.Td>{monthName(d.month)}</Table.Td>
-                      <Table.Td ta="right">
-                        {/* The entries list without a basis holds account entries only: card installments are
-                            in their invoices, the next column. */}
-                        <Anchor
-                          component={Link}
-                          to={drillDownHref({ month: d.month, operation_id: 2, paid: false })}
-                        >
-                          <AmountText value={d.installments} colored={false} />
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {/* The month's list shows each invoice due in it as a line. */}
-                        <Anchor component={Link} to={drillDownHref({ month: d.month })}>
-                          <AmountText value={d.invoices} colored={false} />
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <AmountText value={d.total} colored={false} fw={600} />
-                      </Table.Td>
+              // Scrolls inside its box on a phone: four columns of amounts made the page 384 px wide and cut
+              // the total to "R$ 511,8" (issue 23 #2).
+              <Table.ScrollContainer minWidth={420}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('common.month')}</Table.Th>
+                      <Table.Th ta="right">{t('analysis.installments')}</Table.Th>
+                      <Table.Th ta="right">{t('analysis.invoices')}</Table.Th>
+                      <Table.Th ta="right">{t('common.total')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {debt.data.data.map((d) => (
+                      <Table.Tr key={d.month}>
+                        <Table.Td>{monthName(d.month)}</Table.Td>
+                        <Table.Td ta="right">
+                          {/* The entries list without a basis holds account entries only: card installments are
+                            in their invoices, the next column. */}
+                          <Anchor
+                            component={Link}
+                            to={drillDownHref({ month: d.month, operation_id: 2, paid: false })}
+                          >
+                            <AmountText value={d.installments} colored={false} />
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {/* The month's list shows each invoice due in it as a line. */}
+                          <Anchor component={Link} to={drillDownHref({ month: d.month })}>
+                            <AmountText value={d.invoices} colored={false} />
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <AmountText value={d.total} colored={false} fw={600} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             )
           ) : (
             <Skeleton h={100} />
