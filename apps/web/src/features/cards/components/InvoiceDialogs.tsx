@@ -1,9 +1,10 @@
 import type { Account, Invoice } from '@centavo/shared';
 import { todayIso } from '@centavo/shared/dates';
 import { parseMoney } from '@centavo/shared/money';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { LazyDateField } from '../../../components/LazyDateField.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -41,6 +42,7 @@ export function PayDialog({
   const [value, setValue] = useState(formatCentsForInput(Math.max(owed, 0), locale, currency.digits));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const pay = usePayInvoice();
+  const title = t('pay.title', { month: formatMonthInSentence(invoice.month, locale) });
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const cents = parseMoney(value, currency.digits);
@@ -67,53 +69,42 @@ export function PayDialog({
     );
   }
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={t('pay.title', { month: formatMonthInSentence(invoice.month, locale) })}
-      centered
-    >
-      <form
+    <FormModal opened={opened} onClose={onClose} title={title}>
+      <ModalForm
         onSubmit={submit}
-        noValidate
-        aria-label={t('pay.title', { month: formatMonthInSentence(invoice.month, locale) })}
+        label={title}
+        submitLabel={t('pay.submit')}
+        pending={pay.isPending}
+        submitTestId="pay-submit"
       >
-        <Stack gap="md">
-          <Select
-            label={t('pay.account')}
-            placeholder={t('form.choose')}
-            data={accounts.map((a) => ({ value: String(a.id), label: a.name }))}
-            value={accountId}
-            onChange={setAccountId}
-            required
-            comboboxProps={{ zIndex: 400 }}
-            error={firstError(errors, 'account_id')}
-            data-testid="pay-account"
-          />
-          <LazyDateField
-            label={t('pay.date')}
-            value={date}
-            onChange={setDate}
-            required
-            error={firstError(errors, 'date')}
-          />
-          <MoneyInput
-            label={t('pay.value')}
-            description={t('pay.valueHint', { amount: format(owed) })}
-            value={value}
-            onChange={setValue}
-            error={firstError(errors, 'value')}
-            data-testid="pay-value"
-          />
-          <Group justify="flex-end">
-            <Button autoContrast type="submit" loading={pay.isPending} data-testid="pay-submit">
-              {t('pay.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <Select
+          label={t('pay.account')}
+          placeholder={t('form.choose')}
+          data={accounts.map((a) => ({ value: String(a.id), label: a.name }))}
+          value={accountId}
+          onChange={setAccountId}
+          required
+          comboboxProps={{ zIndex: 400 }}
+          error={firstError(errors, 'account_id')}
+          data-testid="pay-account"
+        />
+        <LazyDateField
+          label={t('pay.date')}
+          value={date}
+          onChange={setDate}
+          required
+          error={firstError(errors, 'date')}
+        />
+        <MoneyInput
+          label={t('pay.value')}
+          description={t('pay.valueHint', { amount: format(owed) })}
+          value={value}
+          onChange={setValue}
+          error={firstError(errors, 'value')}
+          data-testid="pay-value"
+        />
+      </ModalForm>
+    </FormModal>
   );
 }
 
@@ -135,16 +126,11 @@ export function DatesDialog({
   const save = useInvoiceDates();
   const title = t('dates.title', { month: formatMonthInSentence(invoice.month, locale) });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={title}
-      centered
-    >
-      <form
-        aria-label={title}
-        noValidate
+    <FormModal opened={opened} onClose={onClose} title={title}>
+      <ModalForm
+        label={title}
+        submitLabel={t('dates.save')}
+        pending={save.isPending}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(
@@ -162,33 +148,26 @@ export function DatesDialog({
           );
         }}
       >
-        <Stack gap="md">
-          <LazyDateField
-            label={t('dates.close')}
-            value={close}
-            onChange={setClose}
-            error={firstError(errors, 'close_date')}
-            required
-          />
-          <LazyDateField
-            label={t('dates.due')}
-            value={due}
-            onChange={setDue}
-            error={firstError(errors, 'due_date')}
-            required
-          />
-          {errors.close_date ? null : (
-            <Text fz="xs" c="dimmed">
-              {t('page.bestDayHint')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button autoContrast type="submit" loading={save.isPending}>
-              {t('dates.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <LazyDateField
+          label={t('dates.close')}
+          value={close}
+          onChange={setClose}
+          error={firstError(errors, 'close_date')}
+          required
+        />
+        <LazyDateField
+          label={t('dates.due')}
+          value={due}
+          onChange={setDue}
+          error={firstError(errors, 'due_date')}
+          required
+        />
+        {errors.close_date ? null : (
+          <Text fz="xs" c="dimmed">
+            {t('page.bestDayHint')}
+          </Text>
+        )}
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { rule, setServerErrors } from '../../../lib/form-rules.ts';
+import { rule, setServerErrors } from '../../../lib/form-rules.tsx';
 
 export interface CredentialValues {
   password: string;
@@ -38,17 +38,16 @@ export function CredentialsModal({
   onSubmit: (values: { password?: string; code?: string; name?: string }) => Promise<unknown>;
 }) {
   const { t } = useTranslation(['settings', 'common']);
-  const { t: tv } = useTranslation('validation');
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CredentialValues>({
     mode: 'controlled',
     initialValues: { password: '', code: '', name: ask.name ?? '' },
     validateInputOnBlur: true,
     validate: {
-      password: (value, values) => (hasPassword ? rule(tv, 'password', 'required')(value, values) : null),
-      code: (value, values) => (ask.code ? rule(tv, 'code', 'required|max:40')(value, values) : null),
+      password: (value, values) => (hasPassword ? rule('password', 'required')(value, values) : null),
+      code: (value, values) => (ask.code ? rule('code', 'required|max:40')(value, values) : null),
       name: (value, values) =>
-        ask.name !== undefined ? rule(tv, 'name', 'required|max:60')(value, values) : null,
+        ask.name !== undefined ? rule('name', 'required|max:60')(value, values) : null,
     },
   });
   const close = () => {
