@@ -24,6 +24,7 @@ import { paths } from '../../../app/paths.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { PlanEndedMessage, planEndedText } from '../../../lib/plan-ended.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCategories } from '../../../lib/queries/categories.ts';
 import { useTags } from '../../../lib/queries/tags.ts';
@@ -101,7 +102,7 @@ function EntryForm({
         <Stack gap="md">
           {form.formError ? (
             <Alert color="red" role="alert">
-              {form.formError}
+              {form.formError === planEndedText() ? <PlanEndedMessage /> : form.formError}
             </Alert>
           ) : null}
           {accounts.length === 0 ? (

@@ -3,7 +3,7 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
-import { reportFormError } from '../../../lib/error-message.ts';
+import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useAppForm } from '../../../lib/use-app-form.ts';
@@ -139,7 +139,8 @@ export function useEntryForm({
   }
 
   function handleError(error: unknown) {
-    reportFormError(form, error, { fallbackKey: 'entries:errors.save' });
+    // The plan has ended: said inside the dialog, which stays open with what was typed (issue 23 #7).
+    reportFormError(form, error, { fallbackKey: 'entries:errors.save', alert: isPlanEnded(error) });
   }
 
   async function submit(values: EntryFormValues) {
