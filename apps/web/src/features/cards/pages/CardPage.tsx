@@ -31,18 +31,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { PayDialog } from '../../../components/invoices/PayDialog.tsx';
+import { STATUS_COLORS } from '../../../components/invoices/status.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence } from '../../../lib/months.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
-import { useCardInvoice, useCards } from '../../../lib/queries/cards.ts';
+import { useCardInvoice, useCards, usePayInvoice } from '../../../lib/queries/cards.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useDeleteCard, useMoveEntry, usePayInvoice, useUpdateCard } from '../api/cards.ts';
+import { useDeleteCard, useMoveEntry, useUpdateCard } from '../api/cards.ts';
 import { exportInvoice } from '../api/export-invoice.ts';
 import { CardFormModal } from '../components/CardFormModal.tsx';
-import { DatesDialog, PayDialog } from '../components/InvoiceDialogs.tsx';
-import { STATUS_COLORS } from '../status.ts';
+import { DatesDialog } from '../components/InvoiceDialogs.tsx';
 
 function formatDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
