@@ -47,6 +47,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page test renders a whole page with its lazy chunks (charts): 5 s is too tight on a shared
+          // 2-core machine.
+          testTimeout: 15_000,
         },
       },
     ],
