@@ -46,11 +46,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Under the parallel CI steps a page test's first render can be slow; see src/test/setup.ts.
-          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
           // A page test renders a whole page with its lazy chunks (charts): 5 s is too tight on a shared
-          // 2-core machine.
+          // 2-core machine (see also src/test/setup.ts).
           testTimeout: 15_000,
         },
       },
