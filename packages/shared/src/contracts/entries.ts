@@ -81,6 +81,14 @@ export const entryCreateBodySchema = z
     if (body.fixed && body.installments) {
       ctx.addIssue({ code: 'custom', path: ['installments'], message: apiMessage('installmentsWithFixed') });
     }
+    // Each installment is at least one minor unit (DESIGN.md §4): 2 cents in 3 parts would save 2, 0, 0.
+    if (body.installments && body.value < body.installments) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['installments'],
+        message: apiMessage('installmentBelowMinorUnit'),
+      });
+    }
     if (body.limit_fixed_date && !body.fixed) {
       ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('requiresFixed') });
     }
@@ -220,7 +228,7 @@ export const invoiceLineSchema = z.object({
   total: amountSchema,
   paid_amount: amountSchema,
   outstanding: amountSchema,
-  status: z.enum(['open', 'closed', 'partial', 'paid', 'overdue']),
+  status: z.enum(['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty']),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

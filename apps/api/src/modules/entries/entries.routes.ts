@@ -1,5 +1,4 @@
 import {
-  currentMonth,
   entryBalanceQuerySchema,
   entryBalanceSchema,
   entryCarouselStartSchema,
@@ -14,9 +13,11 @@ import {
   entryUpdateBodySchema,
   errorBodySchema,
   idParamsSchema,
+  monthOf,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { userToday } from '../../lib/today.ts';
 import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
@@ -40,7 +41,8 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => listEntries(app.db, request.user.id, request.query),
+    async (request) =>
+      listEntries(app.db, request.user.id, request.query, new Date(), userToday(request.user.row)),
   );
 
   app.get(
@@ -54,7 +56,10 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryBalanceSchema, 422: errorBodySchema },
       },
     },
-    async (request) => monthBalance(app.db, request.user.id, request.query.month ?? currentMonth()),
+    async (request) => {
+      const today = userToday(request.user.row);
+      return monthBalance(app.db, request.user.id, request.query.month ?? monthOf(today), new Date(), today);
+    },
   );
 
   app.get(
@@ -83,7 +88,8 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryCarouselStartSchema },
       },
     },
-    async (request) => carouselStart(await findFirstEntryDate(app.db, request.user.id)),
+    async (request) =>
+      carouselStart(await findFirstEntryDate(app.db, request.user.id), userToday(request.user.row)),
   );
 
   app.get(

@@ -122,6 +122,7 @@ export const api = {
     invoiceMonthCardOnly: 'só lançamentos de cartão têm fatura',
     paymentTooLarge: 'não pode passar do dobro do valor em aberto ({max})',
     nothingToPay: 'a fatura não tem nada a pagar',
+    invoiceDateTooFar: 'deve ficar a no máximo {days} dias da data que os dias do cartão dão',
     closeAfterDue: 'o fechamento deve ser antes do vencimento',
     invoicePaymentDescription: 'Pagamento da fatura {card} ({month})',
     invoicePaymentEntry: 'é um pagamento de fatura: pague ou desfaça na fatura',
@@ -142,6 +143,10 @@ export const api = {
     monthFormat: 'O mês não é válido (AAAA-MM)',
     monthRange: 'Escolha um mês entre janeiro de 1900 e daqui a 50 anos',
     operationId: 'deve ser 1, 2, 3 ou 4',
+    timeZoneInvalid: 'não é um fuso horário conhecido (por exemplo America/Sao_Paulo)',
+    currencyHasEntries:
+      'Com lançamentos, a moeda só pode mudar para uma com o mesmo número de casas decimais: os valores estão guardados na moeda atual e nunca são convertidos',
+    installmentBelowMinorUnit: 'cada parcela precisa ter pelo menos um centavo: diminua o número de parcelas',
     installmentsWithFixed: 'não pode ser combinado com fixo',
     requiresFixed: 'exige fixo',
     notBeforeDate: 'A data final não pode ser anterior à data do lançamento',

@@ -127,6 +127,7 @@ export const api = {
     invoiceMonthCardOnly: 'only card entries have an invoice',
     paymentTooLarge: 'must not be more than twice the outstanding amount ({max})',
     nothingToPay: 'the invoice has nothing to pay',
+    invoiceDateTooFar: "must be at most {days} days from the date the card's days give",
     closeAfterDue: 'the closing date must be before the due date',
     invoicePaymentDescription: 'Payment of the {card} invoice ({month})',
     invoicePaymentEntry: 'is an invoice payment: pay or undo it on the invoice',
@@ -147,6 +148,10 @@ export const api = {
     monthFormat: 'The month is not valid (YYYY-MM)',
     monthRange: 'Choose a month between January 1900 and 50 years from today',
     operationId: 'must be 1, 2, 3 or 4',
+    timeZoneInvalid: 'is not a time zone this app knows (e.g. America/Sao_Paulo)',
+    currencyHasEntries:
+      'The currency can only change to one with the same number of decimal places while you have entries: amounts are stored in the current one and are never converted',
+    installmentBelowMinorUnit: 'each installment must be at least one cent: lower the number of installments',
     installmentsWithFixed: 'cannot be combined with fixed',
     requiresFixed: 'requires fixed',
     notBeforeDate: "The end date must not be before the entry's date",
