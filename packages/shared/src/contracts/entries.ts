@@ -161,6 +161,14 @@ export const entrySchema = z.object({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
+/** POST /entry/{id}/anticipate ("antecipar parcelas"): the installments brought into the open invoice. */
+export const anticipateResponseSchema = z.object({
+  /** The open invoice (its due month) they now belong to. */
+  invoice_month: monthValueSchema,
+  data: z.array(entrySchema),
+});
+export type AnticipateResponse = z.infer<typeof anticipateResponseSchema>;
+
 /** Filters of GET /entry and GET /entry/export. Without month or dates: the current month. */
 export const entryFiltersSchema = z.object({
   month: monthSchema.optional(),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { cashInvoiceFigures } from '../cards/invoices.service.ts';
 import { monthBalanceQuery } from '../money-core/account-totals.repository.ts';
 import type { Balances } from '../money-core/balances.ts';
-import { extensionMonth, materialiseSeriesThrough } from '../money-core/series.ts';
+import { extensionMonth, materialiseSeriesThrough, seriesNeedExtension } from '../money-core/series.ts';
 
 /** Cash basis (DESIGN.md "Two bases"): the card invoices due in the month, and what unpaid ones still owe. */
 export interface CashInvoices {
@@ -56,7 +56,10 @@ export async function monthBalance(
   // Card purchases are not in the accounts' aggregates (account_id null): on the cash basis they count only
   // as the invoices due in the month, read from the per-(card, invoice month) aggregates.
   let [rows, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month, today)]);
-  if (rows.some((r) => Boolean(r.stale))) {
+  // The series check rides on the accounts' rows; a user with cards only has none, so it is asked alone.
+  const stale =
+    rows.length > 0 ? rows.some((r) => Boolean(r.stale)) : await seriesNeedExtension(db, userId, reach, now);
+  if (stale) {
     await materialiseSeriesThrough(db, userId, reach, now);
     // Both again: the occurrences just written include fixed card charges, which the card figures read
     // before materialising left out (the first call must answer what the second would).

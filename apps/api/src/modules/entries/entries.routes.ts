@@ -1,4 +1,5 @@
 import {
+  anticipateResponseSchema,
   entryBalanceQuerySchema,
   entryBalanceSchema,
   entryCarouselStartSchema,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { userToday } from '../../lib/today.ts';
+import { anticipateInstallments } from './anticipate.service.ts';
 import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
@@ -174,5 +176,22 @@ export async function entryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => setEntryPaid(app.db, request.user.id, request.params.id, request.body.paid),
+  );
+
+  app.post(
+    '/entry/:id/anticipate',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary:
+          'Bring the remaining installments of a card purchase into the open invoice (antecipar parcelas)',
+        operationId: 'anticipateInstallments',
+        tags,
+        params: idParamsSchema,
+        response: { 200: anticipateResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      anticipateInstallments(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
 }

@@ -146,6 +146,8 @@ export const api = {
     timeZoneInvalid: 'não é um fuso horário conhecido (por exemplo America/Sao_Paulo)',
     currencyHasEntries:
       'Com lançamentos, a moeda só pode mudar para uma com o mesmo número de casas decimais: os valores estão guardados na moeda atual e nunca são convertidos',
+    anticipateCardInstallments: 'só as parcelas de uma compra no cartão podem ser antecipadas',
+    nothingToAnticipate: 'nenhuma parcela desta compra ficou numa fatura futura',
     installmentBelowMinorUnit: 'cada parcela precisa ter pelo menos um centavo: diminua o número de parcelas',
     installmentsWithFixed: 'não pode ser combinado com fixo',
     requiresFixed: 'exige fixo',

@@ -151,6 +151,8 @@ export const api = {
     timeZoneInvalid: 'is not a time zone this app knows (e.g. America/Sao_Paulo)',
     currencyHasEntries:
       'The currency can only change to one with the same number of decimal places while you have entries: amounts are stored in the current one and are never converted',
+    anticipateCardInstallments: 'only the installments of a card purchase can be brought forward',
+    nothingToAnticipate: 'no installment of this purchase is left in a later invoice',
     installmentBelowMinorUnit: 'each installment must be at least one cent: lower the number of installments',
     installmentsWithFixed: 'cannot be combined with fixed',
     requiresFixed: 'requires fixed',
