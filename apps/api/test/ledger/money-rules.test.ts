@@ -21,7 +21,8 @@ function at(instant: string) {
   vi.setSystemTime(new Date(instant));
 }
 
-const put = (user: TestUser, url: string, payload: Record<string, unknown>) => user.request({ method: 'PUT', url, payload });
+const put = (user: TestUser, url: string, payload: Record<string, unknown>) =>
+  user.request({ method: 'PUT', url, payload });
 const get = (user: TestUser, url: string) => user.request({ method: 'GET', url });
 
 async function createCard(user: TestUser): Promise<number> {
