@@ -30,8 +30,8 @@ import {
   listCards,
   payInvoice,
   removeCard,
-  updateInvoice,
 } from './cards.service.ts';
+import { updateInvoice } from './invoice-dates.service.ts';
 import { invoicesDue } from './invoices.service.ts';
 
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
@@ -231,7 +231,7 @@ export async function cardRoutes(app: App): Promise<void> {
         operationId: 'payInvoice',
         tags: ['cards'],
         description:
-          'paid=true records a payment (a transfer from the account to the card); paid=false removes them all.',
+          'paid=true records a payment (a transfer from the account to the card); paid=false removes them all, or only payment_id.',
         params: idParamsSchema,
         body: invoicePaidBodySchema,
         response: { 200: invoiceSchema, ...errors },

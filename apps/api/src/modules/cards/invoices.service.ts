@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type CardTotalsRow, findCardTotals } from '../money-core/card-totals.repository.ts';
+import type { LockOption } from '../money-core/entry-rows.repository.ts';
 import {
   type CardRow,
   createMissingInvoices,
@@ -19,8 +20,14 @@ import {
   unpaidThrough,
 } from './invoice-math.ts';
 
-export async function cardOr404(db: Db, userId: number, id: number, field?: string): Promise<CardRow> {
-  const card = await findCardById(db, userId, id);
+export async function cardOr404(
+  db: Db,
+  userId: number,
+  id: number,
+  field?: string,
+  options: LockOption = {},
+): Promise<CardRow> {
+  const card = await findCardById(db, userId, id, options);
   if (!card) throw notFound('cardNotFound', field);
   return card;
 }

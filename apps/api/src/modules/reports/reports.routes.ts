@@ -125,7 +125,7 @@ export async function reportRoutes(app: App): Promise<void> {
       const report = await customReport(app.db, request.user.id, request.user.languageId, request.body);
       const format = request.query.format;
       if (format === 'json') return report;
-      const { header, rows, digits } = await reportSheet(
+      const { header, rows, digits, br } = await reportSheet(
         app.db,
         request.user.id,
         request.user.languageId,
@@ -147,7 +147,7 @@ export async function reportRoutes(app: App): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="report-${stamp}.csv"`)
-        .send(await sheetToCsv(header, rows));
+        .send(await sheetToCsv(header, rows, br));
     },
   );
 }
