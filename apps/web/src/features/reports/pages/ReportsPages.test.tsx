@@ -56,6 +56,7 @@ const DEBT = valid(debtReportSchema, {
     { month: '2026-03', installments: 25000, invoices: 45000, total: 70000 },
   ],
   total: 70000,
+  overdue: { installments: 0, invoices: 12000, total: 12000 },
 });
 
 const INVESTMENT = valid(investmentReportSchema, {
