@@ -48,7 +48,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           // A page test renders a whole page with its lazy chunks (charts): 5 s is too tight on a shared
-          // 2-core machine.
+          // 2-core machine (see also src/test/setup.ts).
           testTimeout: 15_000,
         },
       },

@@ -1,9 +1,5 @@
 import { configure } from '@testing-library/react';
 
-// findBy* and waitFor give up after 1 s by default; a page's first render in a test file also transforms its
-// lazily loaded chunks, which takes longer than that on a loaded 2-core CI machine (a flake, not a failure).
-configure({ asyncUtilTimeout: 5000 });
-
 // jsdom lacks matchMedia and ResizeObserver, which Mantine reads for color scheme and layout.
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -27,3 +23,7 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
 }
+
+// The CI machine runs the API suites beside these tests on two cores: a first render can take seconds there.
+// Waiting longer for what a test awaits changes no verdict (the awaited text either comes or not).
+configure({ asyncUtilTimeout: 5_000 });
