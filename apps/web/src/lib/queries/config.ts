@@ -1,16 +1,6 @@
-import type { PublicConfig } from '@centavo/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
 import { queryKeys } from './keys.ts';
-
-/** GET /config, public; a failure reads as "no billing" (nothing promised that the server may not keep). */
-async function publicConfig(): Promise<Partial<PublicConfig>> {
-  try {
-    return await apiRequest<PublicConfig>('/config', { auth: false });
-  } catch {
-    return {};
-  }
-}
+import { getPublicConfig } from './public-config.ts';
 
 /**
  * Whether this instance bills at all. Self-hosted (billing off) has no trial and no plan to buy, so the
@@ -19,7 +9,8 @@ async function publicConfig(): Promise<Partial<PublicConfig>> {
 export function useBillingEnabled(): boolean {
   const config = useQuery({
     queryKey: queryKeys.billing.config,
-    queryFn: publicConfig,
+    // A failure reads as "no billing": nothing is promised that the server may not keep.
+    queryFn: getPublicConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });
   return config.data?.billing_enabled === true;

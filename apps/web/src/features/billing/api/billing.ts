@@ -1,19 +1,10 @@
-import type { ConfirmCheckout, Plan, PlanPrice, UserInformation } from '@centavo/shared';
+import type { ConfirmCheckout, Plan, UserInformation } from '@centavo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
 
 /** One definition for the layout, the visitors' pages and billing (lib/queries/config.ts). */
 export { useBillingEnabled } from '../../../lib/queries/config.ts';
-
-/** GET /stripe/prices: both plans as Stripe has them; [] on a self-hosted instance (billing off). */
-export function usePrices() {
-  return useQuery({
-    queryKey: queryKeys.billing.prices,
-    queryFn: () => apiRequest<PlanPrice[]>('/stripe/prices'),
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** GET /stripe/user-information: plan, status, access, trial end, invoices (banners and plan pages). */
 export function useBillingInformation(enabled = true) {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
+import { usePayInvoice } from '../../../lib/queries/cards.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { usePayInvoice } from '../api/cards.ts';
 
 function formatDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(

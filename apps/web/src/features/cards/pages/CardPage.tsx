@@ -31,6 +31,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { PayDialog } from '../../../components/invoices/PayDialog.tsx';
+import { STATUS_COLORS } from '../../../components/invoices/status.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence } from '../../../lib/months.ts';
@@ -41,9 +43,8 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useDeleteCard, useMoveEntry, useUpdateCard } from '../api/cards.ts';
 import { exportInvoice } from '../api/export-invoice.ts';
 import { CardFormModal } from '../components/CardFormModal.tsx';
-import { DatesDialog, PayDialog } from '../components/InvoiceDialogs.tsx';
+import { DatesDialog } from '../components/InvoiceDialogs.tsx';
 import { InvoicePayments } from '../components/InvoicePayments.tsx';
-import { STATUS_COLORS } from '../status.ts';
 
 function formatDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
