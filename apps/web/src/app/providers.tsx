@@ -1,7 +1,8 @@
 import { TOAST_LIMIT } from '@centavo/shared/constants';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -22,8 +23,22 @@ export function AppProviders({
   children: ReactNode;
   client?: QueryClient;
 }) {
+  // Texts Mantine writes itself, in the interface language: the password field's eye said "Toggle password
+  // visibility" in Português too (issue 23 #9).
+  const { t } = useTranslation('common');
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: {
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('actions.togglePassword') } },
+          },
+        },
+      }),
+    [t],
+  );
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={client}>
         <Suspense fallback={null}>
           <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />

@@ -18,14 +18,14 @@ function capitalise(text: string): string {
  */
 const monthFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function monthFormatter(locale: string, style: 'long' | 'short' | 'name'): Intl.DateTimeFormat {
+function monthFormatter(locale: string, style: 'long' | 'short' | 'name' | 'shortYear'): Intl.DateTimeFormat {
   const key = `${locale}|${style}`;
   let formatter = monthFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(
       locale,
-      style === 'long'
-        ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+      style === 'long' || style === 'shortYear'
+        ? { month: style === 'long' ? 'long' : 'short', year: 'numeric', timeZone: 'UTC' }
         : { month: style === 'name' ? 'long' : 'short', timeZone: 'UTC' },
     );
     monthFormatters.set(key, formatter);
@@ -49,6 +49,20 @@ export function formatMonthInSentence(month: IsoMonth, locale: string): string {
 /** "December" / "dezembro": the month's name alone, as it reads mid-sentence ("Fatura de dezembro"). */
 export function formatMonthName(month: IsoMonth, locale: string): string {
   return monthFormatter(locale, 'name').format(monthDate(month));
+}
+
+/**
+ * A month range as it reads in a chip or a sentence: "dez. de 2025 a nov. de 2026" / "Dec 2025 to Nov 2026",
+ * not "2025-12 a 2026-11" (issue 23 #9). `t` supplies the connective.
+ */
+export function formatMonthRange(
+  start: IsoMonth,
+  end: IsoMonth,
+  locale: string,
+  t: (key: string, params: Record<string, string>) => string,
+): string {
+  const short = (m: IsoMonth) => monthFormatter(locale, 'shortYear').format(monthDate(m));
+  return t('entries:filters.range', { start: short(start), end: short(end) });
 }
 
 /** "Nov" / "Nov" without the trailing dot some locales add. */

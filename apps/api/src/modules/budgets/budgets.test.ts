@@ -543,7 +543,7 @@ describe('reports', () => {
     const cells = parse(csv.body) as string[][];
     expect(cells[0]).toEqual(['Key', 'Group', 'Income', 'Expense', 'Investment', 'Result', 'Entries']);
     expect(cells[1]?.[1]).toBe(`'=HYPERLINK("x")`);
-    expect(cells[1]?.[3]).toBe('7');
+    expect(cells[1]?.[3]).toBe('7.00');
     const xlsx = await call(user, 'POST', '/report?format=xlsx', { filters, group_by: 'tag' });
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();

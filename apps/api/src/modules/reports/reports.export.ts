@@ -23,8 +23,10 @@ export async function reportSheet(db: Db, userId: number, languageId: number, re
   const br = languageId === LANGUAGE_IDS.br;
   const digits = await currencyDigits(db, userId);
   const money = (cents: number) => Number(centsToDecimalString(cents, digits));
+  // Grouped by month the key is the month itself: one column, not the month twice (issue 23 #9).
+  const keyed = report.rows.some((r) => r.key !== r.label);
   const rows: (string | number)[][] = report.rows.map((r) => [
-    neutralise(r.key),
+    ...(keyed ? [neutralise(r.key)] : []),
     neutralise(r.label),
     money(r.income),
     money(r.expense),
@@ -34,7 +36,7 @@ export async function reportSheet(db: Db, userId: number, languageId: number, re
   ]);
   const t = report.totals;
   rows.push([
-    '',
+    ...(keyed ? [''] : []),
     br ? TOTAL.br : TOTAL.en,
     money(t.income),
     money(t.expense),
@@ -42,17 +44,30 @@ export async function reportSheet(db: Db, userId: number, languageId: number, re
     money(t.result),
     t.count,
   ]);
-  return { header: br ? HEADERS.br : HEADERS.en, rows, digits, br };
+  const header = (br ? HEADERS.br : HEADERS.en).slice(keyed ? 0 : 1);
+  const first = keyed ? 2 : 1;
+  return { header, rows, digits, br, moneyColumns: [first, first + 1, first + 2, first + 3] };
 }
 
 /**
- * CSV like the entries export (entries.export.ts toCsv): in Português `;` between fields and a decimal comma
- * (`1234,56`), since a comma is its decimal separator; `,` and `1234.56` in English.
+ * CSV a spreadsheet of the user's language reads as numbers: in Português `;` between fields and amounts as
+ * `8.089,50` (a comma is its decimal separator), `,` and `8089.50` in English; amounts keep the currency's
+ * digits (`8089.5` lost one, issue 23 #9). `moneyColumns`: the amount columns (the rest are counts or text).
  */
-export async function sheetToCsv(header: string[], rows: (string | number)[][], br = false): Promise<string> {
+export async function sheetToCsv(
+  header: string[],
+  rows: (string | number)[][],
+  br = false,
+  money: { digits: number; columns: readonly number[] } = { digits: 2, columns: [] },
+): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  const cell = (value: string | number) =>
-    typeof value === 'number' && br ? String(value).replace('.', ',') : value;
+  const amount = new Intl.NumberFormat(br ? 'pt-BR' : 'en-US', {
+    minimumFractionDigits: money.digits,
+    maximumFractionDigits: money.digits,
+    useGrouping: br,
+  });
+  const cell = (value: string | number, column: number) =>
+    typeof value !== 'number' ? value : money.columns.includes(column) ? amount.format(value) : String(value);
   return stringify([header, ...rows.map((row) => row.map(cell))], { delimiter: br ? ';' : ',' });
 }
 
@@ -60,6 +75,7 @@ export async function sheetToXlsx(
   header: string[],
   rows: (string | number)[][],
   digits: number,
+  money: readonly number[],
 ): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
@@ -67,7 +83,7 @@ export async function sheetToXlsx(
   sheet.addRow(header);
   for (const row of rows) sheet.addRow(row);
   const format = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
-  for (const column of [3, 4, 5, 6]) sheet.getColumn(column).numFmt = format;
+  for (const column of money) sheet.getColumn(column + 1).numFmt = format;
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -150,7 +150,7 @@ export async function reportRoutes(app: App): Promise<void> {
       const report = await customReport(app.db, request.user.id, request.user.languageId, request.body);
       const format = request.query.format;
       if (format === 'json') return report;
-      const { header, rows, digits, br } = await reportSheet(
+      const { header, rows, digits, br, moneyColumns } = await reportSheet(
         app.db,
         request.user.id,
         request.user.languageId,
@@ -167,12 +167,12 @@ export async function reportRoutes(app: App): Promise<void> {
         return reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="report-${stamp}.xlsx"`)
-          .send((await sheetToXlsx(header, rows, digits)) as unknown as string);
+          .send((await sheetToXlsx(header, rows, digits, moneyColumns)) as unknown as string);
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="report-${stamp}.csv"`)
-        .send(await sheetToCsv(header, rows, br));
+        .send(await sheetToCsv(header, rows, br, { digits, columns: moneyColumns }));
     },
   );
 }

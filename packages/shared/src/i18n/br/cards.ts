@@ -9,6 +9,7 @@ export const cards = {
     titleEdit: 'Editar cartão',
     name: 'Nome',
     flag: 'Bandeira',
+    flagOther: 'Outra',
     limit: 'Limite',
     closeDay: 'Dia de fechamento',
     dueDay: 'Dia de vencimento',

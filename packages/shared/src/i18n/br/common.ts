@@ -8,6 +8,7 @@ export const common = {
   uncategorised: 'Sem categoria',
   skipToContent: 'Pular para o conteúdo',
   actions: {
+    togglePassword: 'Mostrar ou ocultar a senha',
     save: 'Salvar',
     cancel: 'Cancelar',
     delete: 'Excluir',

@@ -9,6 +9,7 @@ export const cards = {
     titleEdit: 'Edit card',
     name: 'Name',
     flag: 'Flag',
+    flagOther: 'Other',
     limit: 'Limit',
     closeDay: 'Closing day',
     dueDay: 'Due day',

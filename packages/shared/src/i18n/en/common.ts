@@ -8,6 +8,7 @@ export const common = {
   uncategorised: 'Uncategorised',
   skipToContent: 'Skip to content',
   actions: {
+    togglePassword: 'Show or hide the password',
     save: 'Save',
     cancel: 'Cancel',
     delete: 'Delete',

@@ -109,7 +109,11 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
         <Select
           label={t('form.flag')}
           placeholder={t('form.choose')}
-          data={(flags.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+          // Brand names are the same in every language; only "Other" is a word (issue 23 #9).
+          data={(flags.data?.data ?? []).map((f) => ({
+            value: String(f.id),
+            label: f.name === 'Other' ? t('form.flagOther') : f.name,
+          }))}
           clearable
           {...form.getInputProps('flag_id')}
         />

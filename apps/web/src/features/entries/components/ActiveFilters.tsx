@@ -1,5 +1,8 @@
 import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/locale.ts';
+import { formatMonthRange } from '../../../lib/months.ts';
 import { useLookups } from '../hooks/use-lookups.ts';
 import type { EntryFilterKey, EntryListState } from '../lib/filters.ts';
 
@@ -14,6 +17,7 @@ export function ActiveFilters({
   onClearAll: () => void;
 }) {
   const { t } = useTranslation('entries');
+  const locale = intlLocale(useLocale());
   const { lookups } = useLookups();
   const chips: { key: EntryFilterKey; label: string }[] = [];
   if (state.operation_id) chips.push({ key: 'operation_id', label: t(`operations.${state.operation_id}`) });
@@ -35,7 +39,7 @@ export function ActiveFilters({
   if (state.start_month && state.end_month)
     chips.push({
       key: 'start_month',
-      label: t('filters.range', { start: state.start_month, end: state.end_month }),
+      label: formatMonthRange(state.start_month, state.end_month, locale, t),
     });
   if (state.basis)
     chips.push({

@@ -4,7 +4,7 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import { isValidDate } from '@centavo/shared/dates';
 import { Chip, Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence } from '../../../lib/months.ts';
 import { useCards } from '../../../lib/queries/cards.ts';
 import { useSubcategories } from '../../../lib/queries/categories.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -97,7 +97,9 @@ export function AccountSelects({
         allowDeselect={false}
         comboboxProps={COMBOBOX}
         description={
-          landing ? t('cards:entries.invoiceHint', { month: formatMonthLong(landing, locale) }) : undefined
+          landing
+            ? t('cards:entries.invoiceHint', { month: formatMonthInSentence(landing, locale) })
+            : undefined
         }
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...fieldProps('account_id', true)}

@@ -8,7 +8,7 @@ import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
+import { formatMonthInSentence, formatMonthLong, formatMonthRange } from '../../../lib/months.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { EntriesMonthCarousel } from '../components/EntriesMonthCarousel.tsx';
 import { EntriesToolbar } from '../components/EntriesToolbar.tsx';
@@ -38,7 +38,11 @@ export function EntriesListPage() {
   const today = localToday();
   const thisMonth = localMonth();
   // Every use is inside a sentence ("Resumo de novembro de 2026").
-  const monthLabel = formatMonthInSentence(state.month, locale);
+  // A 12-month drill-down names its range, not the month the carousel shows (issue 23 #9).
+  const monthLabel =
+    state.start_month && state.end_month
+      ? formatMonthRange(state.start_month, state.end_month, locale, t)
+      : formatMonthInSentence(state.month, locale);
   const onMonth = useCallback((month: IsoMonth) => update((s) => ({ ...s, month })), [update]);
   const clearAll = useCallback(() => update(clearFilters), [update]);
   // The drawer's filters apply as they change: each one replaces the history entry instead of adding one.
