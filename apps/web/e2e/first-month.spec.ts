@@ -118,5 +118,20 @@ for (const locale of LOCALES) {
       // Side by side with the category it was ~150 px and "Sem subcategoria" ended in an ellipsis.
       expect(box?.width ?? 0).toBeGreaterThan(250);
     });
+
+    test('#8 a month with only its invoice says "no other entries", not "nothing yet"', async ({ page }) => {
+      test.setTimeout(120_000);
+      seeded = await seedFirstMonth(page, `fm8${locale}`, locale);
+      const [y, m] = seeded.invoiceMonth.split('-').map(Number) as [number, number];
+      const later = new Date(Date.UTC(y, m + 1, 1)).toISOString().slice(0, 7);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/entries/list?month=${later}`);
+        await expect(page.getByTestId('invoice-line')).toHaveCount(1);
+        await expect(page.getByTestId('only-invoices')).toBeVisible();
+        await expect(page.getByTestId('entries-empty')).toHaveCount(0);
+      }
+      await audit(page, `entries with only an invoice ${locale}`);
+    });
   });
 }

@@ -230,6 +230,8 @@ export const invoiceLineSchema = z.object({
   due_date: dateValueSchema,
   /** Purchases − refunds + previous balance. */
   total: amountSchema,
+  /** What the invoice before left unpaid (or overpaid, negative), carried into this one: the list explains it. */
+  previous_balance: amountSchema,
   paid_amount: amountSchema,
   outstanding: amountSchema,
   status: z.enum(['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty']),

@@ -68,7 +68,7 @@ describe('#1 the invoice CSV names the card', () => {
 });
 
 describe('#4 undo one payment of an invoice', () => {
-  it('removes only the payment chosen; the others and the paid marks stay until none is left', async () => {
+  it('removes only the payment chosen; the other stays, and with none left the entries are unpaid', async () => {
     const user = await createUser(ctx);
     const account = await createAccount(user);
     const card = await createCard(user, account);
@@ -85,7 +85,6 @@ describe('#4 undo one payment of an invoice', () => {
     const after = await invoiceOf(user, card.id, '2026-12');
     expect(after.paid_amount).toBe(4000);
     expect(after.payments.map((p) => p.value)).toEqual([4000]);
-    expect(after.entries.every((e) => e.paid === true)).toBe(true);
 
     const last = after.payments[0] as { id: number };
     expect((await pay(user, id, { paid: false, payment_id: last.id })).statusCode).toBe(200);
@@ -110,5 +109,21 @@ describe('#4 undo one payment of an invoice', () => {
     expect((await pay(stranger, jan.id, { paid: false, payment_id: janPayment.id })).statusCode).toBe(404);
     expect((await invoiceOf(user, card.id, '2026-12')).paid_amount).toBe(3000);
     expect((await invoiceOf(user, card.id, '2027-01')).paid_amount).toBe(500);
+  });
+});
+
+describe('#8 the cash-basis list explains a carried balance', () => {
+  it('each invoice line carries what the invoice before left unpaid', async () => {
+    const user = await createUser(ctx);
+    const account = await createAccount(user);
+    const card = await createCard(user, account);
+    await createEntry(user, purchase(card.id, { date: '2026-01-20', value: 9000 }));
+    const feb = await invoiceOf(user, card.id, '2026-02');
+    expect((await pay(user, feb.id, { paid: true, date: '2026-02-10', value: 3000 })).statusCode).toBe(200);
+    const list = await user.request({ method: 'GET', url: '/api/v1/entry?month=2026-03' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().invoices).toEqual([
+      expect.objectContaining({ card_id: card.id, month: '2026-03', total: 6000, previous_balance: 6000 }),
+    ]);
   });
 });

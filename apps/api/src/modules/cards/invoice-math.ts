@@ -212,6 +212,7 @@ export function toInvoiceLine(invoice: Invoice): InvoiceLine {
     month: invoice.month,
     due_date: invoice.due_date,
     total: invoice.total,
+    previous_balance: invoice.previous_balance,
     paid_amount: invoice.paid_amount,
     outstanding: invoice.outstanding,
     status: invoice.status,

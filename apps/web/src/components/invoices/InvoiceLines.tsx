@@ -20,7 +20,7 @@ export function InvoiceLines({ invoices }: { invoices: readonly InvoiceLine[] })
   const { t } = useTranslation('cards');
   const cards = useCards();
   const accounts = useAccounts({ includeArchived: false });
-  const { locale } = useMoneyFormat();
+  const { locale, format } = useMoneyFormat();
   const [paying, setPaying] = useState<InvoiceLine | null>(null);
   if (invoices.length === 0) return null;
   const byId = new Map((cards.data?.data ?? []).map((c) => [c.id, c]));
@@ -44,13 +44,21 @@ export function InvoiceLines({ invoices }: { invoices: readonly InvoiceLine[] })
                   fz="sm"
                   fw={600}
                   truncate
-                  aria-label={t('entries.openInvoice', { card: name })}
                 >
                   {t('entries.invoiceLine', { card: name })}
                 </Anchor>
               </Group>
               <AmountText value={-line.total} fz="sm" fw={600} />
             </Group>
+            {line.previous_balance !== 0 ? (
+              // The month's "Expenses" count purchases − refunds; the line's total also holds what the invoice
+              // before left (issue 23 #8): said here, so the difference is not a mystery.
+              <Text fz="xs" c="dimmed" mt={2} data-testid="invoice-carried">
+                {t(line.previous_balance > 0 ? 'entries.carried' : 'entries.carriedCredit', {
+                  amount: format(Math.abs(line.previous_balance)),
+                })}
+              </Text>
+            ) : null}
             <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
               <Group gap="xs" wrap="nowrap">
                 <Text fz="xs" c="dimmed">

@@ -113,7 +113,8 @@ export const cards = {
     accountOrCard: 'Conta ou cartão',
     invoiceHint: 'Entra na fatura de {month}',
     invoiceLine: 'Fatura · {card}',
+    carried: 'Inclui {amount} que ficou da fatura anterior',
+    carriedCredit: 'Inclui um crédito de {amount} da fatura anterior',
     invoiceDue: 'vence em {date}',
-    openInvoice: 'Abrir a fatura de {card}',
   },
 };

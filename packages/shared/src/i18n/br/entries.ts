@@ -59,6 +59,7 @@ export const entries = {
   },
   empty: {
     title: 'Nada em {month} ainda',
+    onlyInvoices: 'Nenhum outro lançamento em {month}.',
     text: 'Registre uma receita, uma despesa ou uma transferência e veja seu saldo tomar forma.',
     action: 'Adicionar o primeiro lançamento',
     filteredTitle: 'Nenhum lançamento com esses filtros',

@@ -113,6 +113,7 @@ export const cards = {
     invoiceHint: 'Lands in the invoice of {month}',
     invoiceLine: 'Invoice · {card}',
     invoiceDue: 'due {date}',
-    openInvoice: 'Open invoice of {card}',
+    carried: 'Includes {amount} left from the previous invoice',
+    carriedCredit: 'Includes a credit of {amount} from the previous invoice',
   },
 };

@@ -59,6 +59,7 @@ export const entries = {
   },
   empty: {
     title: 'Nothing in {month} yet',
+    onlyInvoices: 'No other entries in {month}.',
     text: 'Record an income, an expense or a transfer and watch your balance take shape.',
     action: 'Add your first entry',
     filteredTitle: 'No entries match these filters',

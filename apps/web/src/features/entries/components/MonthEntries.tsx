@@ -128,12 +128,19 @@ export const MonthEntries = memo(function MonthEntries({
       ) : (
         <>
           <InvoiceLines invoices={pages?.[0]?.invoices ?? []} />
-          <EmptyMonth
-            monthLabel={monthLabel}
-            filtered={filtered}
-            onAdd={onAdd}
-            onClearFilters={onClearFilters}
-          />
+          {(pages?.[0]?.invoices ?? []).length > 0 && !filtered ? (
+            // The month has its invoice: "Nothing in December yet" right under it read as a contradiction.
+            <Text fz="sm" c="dimmed" data-testid="only-invoices">
+              {t('empty.onlyInvoices', { month: monthLabel })}
+            </Text>
+          ) : (
+            <EmptyMonth
+              monthLabel={monthLabel}
+              filtered={filtered}
+              onAdd={onAdd}
+              onClearFilters={onClearFilters}
+            />
+          )}
         </>
       )}
     </div>
