@@ -133,5 +133,43 @@ for (const locale of LOCALES) {
       }
       await audit(page, `entries with only an invoice ${locale}`);
     });
+
+    test('#10 Escape in the date calendar closes only the calendar; the type is one radio group', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await seedFirstMonth(page, `fm10${locale}`, locale);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/entries/list');
+        const entries = new EntriesPage(page);
+        await entries.openNew();
+        const dialog = entries.formDialog();
+        const date = dialog.getByRole('textbox', { name: /^(date|data)/i });
+        await date.click();
+        const calendar = page.locator('.mantine-DateInput-dropdown, .mantine-Popover-dropdown').filter({
+          has: page.locator('table'),
+        });
+        await expect(calendar).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(calendar).toBeHidden();
+        await expect(dialog).toBeVisible();
+        await expect(page.getByTestId('discard-dialog')).toBeHidden();
+        // The type: the checked chip is the one Tab stop; arrows move the choice.
+        const group = dialog.getByRole('radiogroup', { name: /^(type|tipo)$/i });
+        await expect(group.getByRole('radio')).toHaveCount(4);
+        await group.getByRole('radio', { checked: true }).focus();
+        const before = await group.getByRole('radio', { checked: true }).getAttribute('value');
+        await page.keyboard.press('ArrowRight');
+        const after = await group.getByRole('radio', { checked: true }).getAttribute('value');
+        expect(after).not.toBe(before);
+        await page.keyboard.press('Tab');
+        const focusedRadio = await page.evaluate(
+          () => (document.activeElement as HTMLInputElement | null)?.type,
+        );
+        expect(focusedRadio).not.toBe('radio');
+        await page.keyboard.press('Escape');
+      }
+    });
   });
 }

@@ -4,8 +4,10 @@ import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/pt-br';
 import '@mantine/dates/styles.css';
-import type { FocusEvent } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { useLocale } from '../lib/i18n.ts';
+
+const STOP_ESCAPE = { 'data-mantine-stop-propagation': 'true' } as const;
 
 /** How a date is typed and shown in each interface language (never the browser's locale). */
 export const DATE_FORMATS: Record<LocaleCode, string> = { en: 'MM/DD/YYYY', br: 'DD/MM/YYYY' };
@@ -42,6 +44,10 @@ export interface DateFieldProps
  */
 export function DateField({ value, onChange, ...rest }: DateFieldProps) {
   const locale = useLocale();
+  // Escape with the calendar open closes the calendar only (issue 23 #10): a Modal closes on any Escape unless
+  // its target says `data-mantine-stop-propagation` (what Mantine's Select does), so the input says it while
+  // the calendar is open, and the calendar's own buttons always do.
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALES[locale], firstDayOfWeek: 0 }}>
       <DateInput
@@ -49,7 +55,15 @@ export function DateField({ value, onChange, ...rest }: DateFieldProps) {
         placeholder={locale === 'br' ? 'DD/MM/AAAA' : 'MM/DD/YYYY'}
         dateParser={(text) => parseTypedDate(text, locale)}
         leftSection={<IconCalendar size={16} aria-hidden />}
-        popoverProps={{ zIndex: 400 }}
+        popoverProps={{
+          zIndex: 400,
+          onOpen: () => setCalendarOpen(true),
+          onClose: () => setCalendarOpen(false),
+        }}
+        data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
+        getDayProps={() => STOP_ESCAPE}
+        getMonthControlProps={() => STOP_ESCAPE}
+        getYearControlProps={() => STOP_ESCAPE}
         defaultDate={value && value >= DATE_MIN && value <= maxDate() ? value : undefined}
         autoComplete="off"
         {...rest}

@@ -34,6 +34,8 @@ export function OperationChips({ entryForm }: { entryForm: EntryForm }) {
             <Chip
               key={id}
               value={String(id)}
+              // One name: the four radios are one group — one Tab stop, arrows move within (issue 23 #10).
+              name="entry-operation"
               color={OPERATION_COLORS[id]}
               variant="light"
               data-testid={`operation-${id}`}
