@@ -154,6 +154,10 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/entry/${b.entry}/paid`,
     payload: { paid: true },
   }),
+  'POST /api/v1/entry/{id}/anticipate path:id': (_a, b) => ({
+    method: 'POST',
+    url: `/api/v1/entry/${b.entry}/anticipate`,
+  }),
 
   'GET /api/v1/entry query:account_id': (_a, b) => ({
     method: 'GET',
@@ -336,6 +340,10 @@ const MATRIX: Record<string, Case> = {
     method: 'POST',
     url: '/api/v1/budget',
     payload: { category_id: b.category, month: '2026-12', value: 100 },
+  }),
+  'GET /api/v1/report/expense/subcategories query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/report/expense/subcategories?range=12m&category_id=${b.category}`,
   }),
   'POST /api/v1/report body:filters.account_ids': (a, b) => ({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { Button, Group, type MantineSize, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, type MantineSize, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ export function FormModal({
   size,
   fullScreenOnPhone = false,
   children,
+  ...modal
 }: {
   opened: boolean;
   onClose: () => void;
@@ -22,7 +23,7 @@ export function FormModal({
   size?: MantineSize;
   fullScreenOnPhone?: boolean;
   children: ReactNode;
-}) {
+} & Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen' | 'children'>) {
   const { t } = useTranslation('common');
   const small = useMediaQuery('(max-width: 40em)');
   return (
@@ -34,6 +35,7 @@ export function FormModal({
       fullScreen={fullScreenOnPhone && small}
       centered
       size={size}
+      {...modal}
     >
       {children}
     </Modal>

@@ -1,7 +1,8 @@
+import { VALIDATION_DEBOUNCE_MS } from '@centavo/shared/constants';
 import { loginBodySchema } from '@centavo/shared/contracts/identity';
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolvers, rulesResolver, zodResolver } from './form-rules.tsx';
 import { changeLocale, i18n, initI18n } from './i18n.ts';
 import { useAppForm } from './use-app-form.ts';
@@ -10,6 +11,20 @@ beforeAll(async () => {
   await initI18n('en');
   await i18n.loadNamespaces(['validation', 'api']);
 });
+// Checks run on a timer: the tests move the clock instead of waiting for it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Runs the checks the events scheduled: they run VALIDATION_DEBOUNCE_MS (5 ms) after the event. */
+function settle() {
+  act(() => {
+    vi.advanceTimersByTime(VALIDATION_DEBOUNCE_MS);
+  });
+}
 
 interface Values extends Record<string, unknown> {
   email: string;
@@ -49,26 +64,31 @@ describe('useAppForm (spec §5, DESIGN §7)', () => {
     act(() => result.current.getInputProps('email').onChange('not-an-email'));
     expect(shown(result.current.errors.email)).toBeNull();
     act(() => result.current.getInputProps('email').onBlur());
+    settle();
     expect(shown(result.current.errors.email)).toBe('The e-mail field must be a valid e-mail');
     // Typing again keeps the message until the field is checked again.
     act(() => result.current.getInputProps('email').onChange('ana@example.com'));
     expect(shown(result.current.errors.email)).toBe('The e-mail field must be a valid e-mail');
     act(() => result.current.getInputProps('email').onBlur());
+    settle();
     expect(shown(result.current.errors.email)).toBeNull();
   });
 
   it('validates a choice when it changes', () => {
     const { result } = setup();
     act(() => result.current.getInputProps('country_id').onChange(null));
+    settle();
     expect(shown(result.current.errors.country_id)).toBe('The country field is required');
   });
 
   it('says nothing when a field is only passed through; a typed one is checked on blur (issue 13 #6)', () => {
     const { result } = setup();
     act(() => result.current.getInputProps('email').onBlur());
+    settle();
     expect(shown(result.current.errors.email)).toBeNull();
     act(() => result.current.getInputProps('email').onChange(''));
     act(() => result.current.getInputProps('email').onBlur());
+    settle();
     expect(shown(result.current.errors.email)).toBe('The e-mail field is required');
   });
 
@@ -76,11 +96,31 @@ describe('useAppForm (spec §5, DESIGN §7)', () => {
     const { result } = setup();
     act(() => result.current.getInputProps('password').onChange(''));
     act(() => result.current.getInputProps('password').onBlur());
+    settle();
     const view = render(<span>{result.current.errors.password}</span>);
     expect(view.container.textContent).toBe('The password field is required');
     await act(() => changeLocale('br'));
     expect(view.container.textContent).toBe('O campo senha é obrigatório');
     await act(() => changeLocale('en'));
+  });
+
+  it('debounces: several events within 5 ms validate once, with the last value', () => {
+    const { result } = setup();
+    act(() => {
+      result.current.getInputProps('email').onChange('bad');
+      result.current.getInputProps('email').onBlur();
+    });
+    act(() => {
+      vi.advanceTimersByTime(VALIDATION_DEBOUNCE_MS - 1);
+    });
+    // The first blur's check has not run yet ("bad" would fail it); the second replaces it.
+    expect(shown(result.current.errors.email)).toBeNull();
+    act(() => {
+      result.current.getInputProps('email').onChange('ana@example.com');
+      result.current.getInputProps('email').onBlur();
+    });
+    settle();
+    expect(shown(result.current.errors.email)).toBeNull();
   });
 
   it('checks every field on submit and only then calls onSubmit', () => {

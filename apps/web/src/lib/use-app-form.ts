@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@centavo/shared';
+import { VALIDATION_DEBOUNCE_MS } from '@centavo/shared/constants';
 import { type FormErrors, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Resolver } from './form-rules.tsx';
@@ -36,17 +37,21 @@ export function useAppForm<V extends Record<string, unknown>>({
     initialValues,
     validate,
     clearInputErrorOnChange: false,
+    validateInputOnBlur: true,
     validateInputOnChange: [...choices],
+    // Spec §5: checks run 5 ms after the event, so a blur followed by a change validates once.
+    validateDebounce: VALIDATION_DEBOUNCE_MS,
     enhanceGetInputProps: ({ field, inputProps, form: self }) => {
       // Mantine merges these props into `inputProps` itself: keep its own handler, not the merged one.
       const change = inputProps.onChange;
+      const blur = inputProps.onBlur;
       return {
         onChange: (eventOrValue: unknown) => {
           edited.current.add(field);
           change(eventOrValue);
         },
-        onBlur: () => {
-          if (edited.current.has(field) || self.errors[field]) self.validateField(field);
+        onBlur: (event: unknown) => {
+          if (edited.current.has(field) || self.errors[field]) blur?.(event);
         },
       };
     },

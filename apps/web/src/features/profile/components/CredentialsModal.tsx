@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { rule, setServerErrors } from '../../../lib/form-rules.tsx';
 
@@ -69,59 +70,45 @@ export function CredentialsModal({
     }
   });
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      opened={opened}
-      onClose={close}
-      title={title}
-      centered
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {children}
-          {formError ? (
-            <Text c="red" fz="sm" role="alert">
-              {formError}
-            </Text>
-          ) : null}
-          {ask.name !== undefined ? (
-            <TextInput
-              label={t('signIn.passkeyName')}
-              description={t('signIn.passkeyNameHint')}
-              required
-              data-autofocus
-              {...form.getInputProps('name')}
-            />
-          ) : null}
-          {hasPassword ? (
-            <PasswordInput
-              label={t('signIn.password')}
-              description={t('signIn.passwordToContinue')}
-              autoComplete="current-password"
-              required
-              data-autofocus={ask.name === undefined ? true : undefined}
-              {...form.getInputProps('password')}
-            />
-          ) : null}
-          {ask.code ? (
-            <TextInput
-              label={t('twoFactor.codeOrRecovery')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              required
-              {...form.getInputProps('code')}
-            />
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={title}>
+      <ModalForm
+        onSubmit={submit}
+        error={formError}
+        submitLabel={submitLabel}
+        submitColor={danger ? 'red' : undefined}
+        pending={form.submitting}
+        onCancel={close}
+      >
+        {children}
+        {ask.name !== undefined ? (
+          <TextInput
+            label={t('signIn.passkeyName')}
+            description={t('signIn.passkeyNameHint')}
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+        ) : null}
+        {hasPassword ? (
+          <PasswordInput
+            label={t('signIn.password')}
+            description={t('signIn.passwordToContinue')}
+            autoComplete="current-password"
+            required
+            data-autofocus={ask.name === undefined ? true : undefined}
+            {...form.getInputProps('password')}
+          />
+        ) : null}
+        {ask.code ? (
+          <TextInput
+            label={t('twoFactor.codeOrRecovery')}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            required
+            {...form.getInputProps('code')}
+          />
+        ) : null}
+      </ModalForm>
+    </FormModal>
   );
 }
