@@ -111,8 +111,23 @@ for (const [locale, width] of [
     await expect(card.getByTestId('rule-matched')).toHaveText(text.matched);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await audit(page, `rules page (${locale}, ${width})`);
+    // RULES_SCREENSHOTS=<dir>: the rules page, to look at.
+    const shots = process.env.RULES_SCREENSHOTS;
+    if (shots) await page.screenshot({ path: `${shots}/rules-${locale}-${width}.png`, fullPage: true });
     await card.getByRole('button', { name: text.test }).click();
     await expect(page.getByTestId('rule-preview-count')).toBeVisible();
     await audit(page, `rule test (${locale}, ${width})`);
+    await page
+      .getByRole('button', { name: locale === 'en' ? 'Close' : 'Fechar' })
+      .last()
+      .click();
+    await card
+      .getByRole('button', {
+        name: locale === 'en' ? 'Edit Padaria Pão Quente' : 'Editar Padaria Pão Quente',
+      })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await audit(page, `rule form (${locale}, ${width})`);
+    if (shots) await page.screenshot({ path: `${shots}/rule-form-${locale}-${width}.png`, fullPage: true });
   });
 }
