@@ -57,7 +57,7 @@ const DEBT = valid(debtReportSchema, {
     { month: '2026-03', installments: 25000, invoices: 45000, total: 70000 },
   ],
   total: 70000,
-  overdue: { installments: 0, invoices: 12000, total: 12000 },
+  overdue: { installments: 0, invoices: 0, total: 0 },
 });
 
 const INVESTMENT = valid(investmentReportSchema, {
@@ -98,8 +98,8 @@ const EXPENSES = valid(expenseReportSchema, {
   ],
 });
 
-// The subcategories of a category are read when the page opens it (GET /report/expense/subcategories).
-const GROCERIES_SUBCATEGORIES = valid(expenseSubcategoriesSchema, {
+/** Groceries per subcategory, as GET /report/expense/subcategories?category_id=10 answers it. */
+const GROCERIES = valid(expenseSubcategoriesSchema, {
   ...head('accrual'),
   category_id: 10,
   data: [
@@ -174,7 +174,8 @@ describe('the report pages', () => {
     const api = stubApi({
       ...userAnswers(),
       '/report/expense': EXPENSES,
-      '/report/expense/subcategories': GROCERIES_SUBCATEGORIES,
+      '/report/expense/subcategories': (url: URL) =>
+        url.searchParams.get('category_id') === '10' ? GROCERIES : new Response('{}', { status: 404 }),
     });
     renderPage('/reports/by-category', '/reports/by-category?range=3m', <ByCategoryPage />);
 
@@ -194,8 +195,9 @@ describe('the report pages', () => {
 
     expect(table.textContent).not.toContain('Supermarket');
     fireEvent.click(within(groceries).getByRole('button', { name: 'Show subcategories of Groceries' }));
+    // Opening a category asks for its subcategories over the same range.
     await within(table).findByText('Supermarket');
-    expect(api.to('/report/expense/subcategories')[0]?.searchParams.get('category_id')).toBe('10');
+    expect(api.to('/report/expense/subcategories')[0]?.searchParams.get('range')).toBe('3m');
     expect(table.textContent).toContain('SupermarketR$1,800.00');
     expect(table.textContent).toContain('No subcategoryR$300.00');
 
