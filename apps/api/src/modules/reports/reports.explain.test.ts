@@ -85,7 +85,7 @@ describe('EXPLAIN guard: reports and budgets', () => {
 
   it('the per-month sums (analysis, investment, debt) are a range of the key, grouped in key order', async () => {
     const text = await plan(monthSumsQuery(db, userId, 'accrual', '2025-01', '2026-12'));
-    keyed(text);
+    keyed(text, 'category_month_sums');
     // The key's order is the GROUP BY's: no temporary sort on SQLite.
     if (kind === 'sqlite') expect(text).not.toContain('USE TEMP B-TREE');
   });
