@@ -4,7 +4,7 @@ import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
+import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** Same rules as a11y.spec.ts: WCAG 2.1 A and AA. */
@@ -194,6 +194,8 @@ for (const locale of ['en', 'br'] as const) {
 
       await page.getByTestId('invoice-prev').click();
       await page.getByTestId('invoice-undo').click();
+      // Issue 23 #4: one payment, after a confirmation.
+      await page.getByTestId('undo-confirm').click();
       await expect(page.getByTestId('invoice-undo')).toHaveCount(0);
       expect(await accountBalance(page, 'Checking')).toBe(before);
       await page.getByTestId('invoice-next').click();
@@ -208,6 +210,7 @@ test.describe('card page, dark theme', () => {
 
   test('the card page, the pay dialog and the card form have no axe violations', async ({ page }) => {
     test.setTimeout(120_000);
+    trackRequests(page);
     const register = new RegisterPage(page);
     await register.goto();
     await register.register(newUser('cardsdark'));
@@ -232,7 +235,7 @@ test.describe('card page, dark theme', () => {
     });
     await page.goto(`/card/${card.id}?month=${m1}`);
     await expect(page.getByTestId('installment-label')).toHaveText(['1/3']);
-    await page.waitForLoadState('networkidle');
+    await requestsDone(page);
     await audit(page, 'card page (dark)');
     await page.getByTestId('invoice-pay').click();
     await expect(page.getByRole('dialog')).toBeVisible();

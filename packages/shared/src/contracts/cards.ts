@@ -64,7 +64,7 @@ export const cardUpdateBodySchema = z.object({
 });
 export type CardUpdateBody = z.infer<typeof cardUpdateBodySchema>;
 
-export const INVOICE_STATUSES = ['open', 'closed', 'partial', 'paid', 'overdue'] as const;
+export const INVOICE_STATUSES = ['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
@@ -148,6 +148,8 @@ export const invoicePaidBodySchema = z.object({
   account_id: idSchema.nullable().optional(),
   date: dateSchema.optional(),
   value: positiveCentsSchema.optional(),
+  /** With paid=false: undo only this payment (one of the invoice's payments); without it, all of them. */
+  payment_id: idSchema.optional(),
 });
 export type InvoicePaidBody = z.infer<typeof invoicePaidBodySchema>;
 

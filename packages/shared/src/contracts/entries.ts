@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATIONS } from '../constants.ts';
+import { ENTRY_SCOPES, INSTALLMENTS_MAX, INSTALLMENTS_MIN, OPERATIONS } from '../constants.ts';
 import { isDateInRange, isValidDate } from '../dates.ts';
 import { apiMessage } from '../errors.ts';
 import {
@@ -21,9 +21,6 @@ export const operationIdSchema = z.coerce
   .number()
   .int()
   .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: apiMessage('operationId') });
-
-export const INSTALLMENTS_MIN = 2;
-export const INSTALLMENTS_MAX = 420;
 
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
 const limitFixedDateInput = z
@@ -81,6 +78,14 @@ export const entryCreateBodySchema = z
     if (body.fixed && body.installments) {
       ctx.addIssue({ code: 'custom', path: ['installments'], message: apiMessage('installmentsWithFixed') });
     }
+    // Each installment is at least one minor unit (DESIGN.md §4): 2 cents in 3 parts would save 2, 0, 0.
+    if (body.installments && body.value < body.installments) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['installments'],
+        message: apiMessage('installmentBelowMinorUnit'),
+      });
+    }
     if (body.limit_fixed_date && !body.fixed) {
       ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('requiresFixed') });
     }
@@ -117,7 +122,6 @@ export const entryUpdateBodySchema = z.object({
 export type EntryUpdateBody = z.input<typeof entryUpdateBodySchema>;
 export type EntryUpdateInput = z.output<typeof entryUpdateBodySchema>;
 
-export const ENTRY_SCOPES = ['one', 'next', 'all'] as const;
 export const entryScopeQuerySchema = z.object({ scope: z.enum(ENTRY_SCOPES).default('one') });
 export type EntryScope = (typeof ENTRY_SCOPES)[number];
 
@@ -152,6 +156,14 @@ export const entrySchema = z.object({
   updated_at: timestampSchema,
 });
 export type Entry = z.infer<typeof entrySchema>;
+
+/** POST /entry/{id}/anticipate ("antecipar parcelas"): the installments brought into the open invoice. */
+export const anticipateResponseSchema = z.object({
+  /** The open invoice (its due month) they now belong to. */
+  invoice_month: monthValueSchema,
+  data: z.array(entrySchema),
+});
+export type AnticipateResponse = z.infer<typeof anticipateResponseSchema>;
 
 /** Filters of GET /entry and GET /entry/export. Without month or dates: the current month. */
 export const entryFiltersSchema = z.object({
@@ -220,7 +232,7 @@ export const invoiceLineSchema = z.object({
   total: amountSchema,
   paid_amount: amountSchema,
   outstanding: amountSchema,
-  status: z.enum(['open', 'closed', 'partial', 'paid', 'overdue']),
+  status: z.enum(['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty']),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

@@ -1,5 +1,5 @@
 import type { Account, AccountCreateInput, AccountUpdateBody } from '@centavo/shared';
-import { currentMonth } from '@centavo/shared';
+import { type IsoDate, monthOf, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time.ts';
 import { findBankById } from '../banks/banks.repository.ts';
 import { type AccountBalances, computeBalances } from '../money-core/balances.ts';
 import { applyEntryChanges, moneyLimitError } from '../money-core/effects.ts';
-import { addMoneyVolume } from '../money-core/money-volume.repository.ts';
+import { addMoneyVolume, lockMoneyWrites } from '../money-core/money-volume.repository.ts';
 import {
   type AccountRow,
   countAccountEntries,
@@ -40,22 +40,29 @@ function toAccount(row: AccountRow, balances: AccountBalances | undefined): Acco
 export async function listAccounts(
   db: Db,
   userId: number,
-  options: { includeArchived: boolean; month?: string | undefined },
+  options: { includeArchived: boolean; month?: string | undefined; today?: IsoDate },
 ): Promise<Account[]> {
   const rows = await findAccounts(db, userId, options.includeArchived);
-  const balances = await computeBalances(db, userId, rows, options.month ?? currentMonth());
+  const today = options.today ?? todayIso();
+  const balances = await computeBalances(db, userId, rows, options.month ?? monthOf(today), { today });
   return rows.map((r) => toAccount(r, balances.accounts.get(r.id)));
 }
 
-async function accountOr404(db: Db, userId: number, id: number): Promise<AccountRow> {
-  const row = await findAccountById(db, userId, id);
+async function accountOr404(db: Db, userId: number, id: number, lock = false): Promise<AccountRow> {
+  const row = await findAccountById(db, userId, id, { lock });
   if (!row) throw notFound('accountNotFound');
   return row;
 }
 
-export async function getAccount(db: Db, userId: number, id: number, month?: string): Promise<Account> {
+export async function getAccount(
+  db: Db,
+  userId: number,
+  id: number,
+  month?: string,
+  today: IsoDate = todayIso(),
+): Promise<Account> {
   const row = await accountOr404(db, userId, id);
-  const balances = await computeBalances(db, userId, [row], month ?? currentMonth());
+  const balances = await computeBalances(db, userId, [row], month ?? monthOf(today), { today });
   return toAccount(row, balances.accounts.get(row.id));
 }
 
@@ -133,7 +140,10 @@ export async function removeAccount(
   deleteEntries: boolean,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const account = await accountOr404(trx, userId, id);
+    // The account first, then the user's money-volume row: the order a concurrent entry write takes them in
+    // (its foreign key, then its effects), so the two queue instead of deadlocking.
+    const account = await accountOr404(trx, userId, id, true);
+    await lockMoneyWrites(trx, userId);
     const count = await countAccountEntries(trx, userId, id);
     if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
       throw conflict('accountHasEntries', { count }, { delete_entries: 'accountHasEntriesField' });

@@ -39,7 +39,7 @@ import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
 // Changes to existing entries: PUT, DELETE and the paid flag. PUT and DELETE take a scope over a series:
 // this entry, this and the following, or the whole series.
 
-/** The entries a scoped change applies to: this one, this and the following, or the whole series. */
+/** The entries a scoped change applies to: this one, this and the following, or the whole series; locked. */
 async function entriesInScope(
   db: Db,
   userId: number,
@@ -47,7 +47,25 @@ async function entriesInScope(
   scope: EntryScope,
 ): Promise<EntryRow[]> {
   if (scope === 'one' || target.series_id === null) return [target];
-  return findSeriesEntries(db, userId, target.series_id, scope === 'next' ? target : undefined);
+  return findSeriesEntries(db, userId, target.series_id, scope === 'next' ? target : undefined, {
+    lock: true,
+  });
+}
+
+/**
+ * The entry a write changes, locked for the rest of the transaction: a concurrent write of it waits, then
+ * reads what this one left (a second delete finds nothing: 404). With `withSeries` (a series-wide edit, a
+ * delete, which may end its series) the entry's series is locked first, so writes on one series queue there
+ * (docs/decisions/concurrency.md).
+ */
+async function lockTarget(trx: Db, userId: number, id: number, withSeries: boolean): Promise<EntryRow> {
+  if (withSeries) {
+    const seen = await findEntryById(trx, userId, id);
+    if (seen?.series_id != null) await findSeriesById(trx, userId, seen.series_id, { lock: true });
+  }
+  const target = await findEntryById(trx, userId, id, { lock: true });
+  if (!target) throw notFound('entryNotFound');
+  return target;
 }
 
 /**
@@ -65,8 +83,7 @@ export async function updateEntry(
   now = new Date(),
 ): Promise<Entry> {
   return inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    const target = await lockTarget(trx, userId, id, scope !== 'one');
     refusePayment(target);
     const given = <T>(value: T | undefined, current: T): T => (value !== undefined ? value : current);
     const refs = await resolveRefs(trx, userId, {
@@ -122,7 +139,7 @@ export async function updateEntry(
       return dateInMonth(monthOf(row.date), day);
     };
     const after: EntryRow[] = before.map((row) => ({ ...row, ...common, date: dateFor(row) }) as EntryRow);
-    const invoiceMoved = await placeInInvoices(trx, userId, target, after, patch);
+    const invoiceMoved = await placeInInvoices(trx, userId, target, after, patch, series, seriesWide);
     await applyEntryChanges(trx, userId, before, after);
     const ids = before.map((r) => r.id);
     if (invoiceMoved) {
@@ -171,8 +188,10 @@ function refusePayment(row: EntryRow): void {
 
 /**
  * After a change of date, card, operation or invoice_month, each card entry in scope goes to the invoice
- * the closing rule gives its date; an invoice_month in the body moves the target by at most one invoice and
- * the others in scope by as many. Answers whether invoice months were (re)computed.
+ * the closing rule gives its date (moved as its fixed series is); an invoice_month in the body moves the
+ * target by at most one invoice and the others in scope by as many. A fixed series moved with scope next/all
+ * keeps the move as its own (entry_series.invoice_shift), for the occurrences written later too. Answers
+ * whether invoice months were (re)computed.
  */
 async function placeInInvoices(
   trx: Db,
@@ -180,6 +199,8 @@ async function placeInInvoices(
   target: EntryRow,
   after: EntryRow[],
   patch: EntryUpdateInput,
+  series: SeriesRow | undefined,
+  seriesWide: boolean,
 ): Promise<boolean> {
   const relevant =
     patch.date !== undefined ||
@@ -189,7 +210,8 @@ async function placeInInvoices(
     patch.invoice_month !== undefined;
   if (!relevant) return false;
   const targetAfter = after.find((r) => r.id === target.id) ?? target;
-  let shift = 0;
+  const fixedSeries = series?.kind === 'fixed' && target.card_id !== null ? series : undefined;
+  let shift = fixedSeries ? Number(fixedSeries.invoice_shift) : 0;
   if (targetAfter.card_id !== null && patch.invoice_month != null) {
     const [computed] = await invoiceMonthsFor(
       trx,
@@ -206,6 +228,8 @@ async function placeInInvoices(
       patch.invoice_month,
     );
     shift = monthDiff(computed as string, chosen as string);
+    if (fixedSeries && seriesWide && shift !== Number(fixedSeries.invoice_shift))
+      await updateSeries(trx, userId, fixedSeries.id, { invoice_shift: shift });
   } else if (targetAfter.card_id === null && patch.invoice_month != null) {
     throw validationError({ invoice_month: 'invoiceMonthCardOnly' });
   }
@@ -232,7 +256,9 @@ async function changeSeriesLimit(
   now: Date,
 ): Promise<void> {
   if (limit) {
-    const doomed = (await findSeriesEntries(db, userId, series.id)).filter((r) => r.date > limit);
+    const doomed = (await findSeriesEntries(db, userId, series.id, undefined, { lock: true })).filter(
+      (r) => r.date > limit,
+    );
     if (doomed.length > 0) {
       await applyEntryChanges(db, userId, doomed, []);
       await deleteEntries(
@@ -261,8 +287,7 @@ async function changeSeriesLimit(
  */
 export async function deleteEntry(db: Db, userId: number, id: number, scope: EntryScope): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    const target = await lockTarget(trx, userId, id, true);
     refusePayment(target);
     const doomed = await entriesInScope(trx, userId, target, scope);
     await applyEntryChanges(trx, userId, doomed, []);
@@ -293,8 +318,8 @@ export async function deleteEntry(db: Db, userId: number, id: number, scope: Ent
 /** POST /entry/{id}/paid: sets paid and paid_at, and moves the amount between paid and unpaid aggregates. */
 export async function setEntryPaid(db: Db, userId: number, id: number, paid: boolean): Promise<Entry> {
   return inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    // Locked: of two requests setting the same state, the second sees it set and changes nothing.
+    const target = await lockTarget(trx, userId, id, false);
     refusePayment(target);
     if ((target.paid === 1) === paid) return toEntry(target);
     const stamp = nowIso();

@@ -73,8 +73,41 @@ export function balanceEffect(
   return row.operation_id === OPERATIONS.income ? row.value : -row.value;
 }
 
+/**
+ * Expense categories of the write's income rows: an income in an expense category is a refund (a card's
+ * estorno, a store refund by Pix), which lowers that category's spending and is never income (DESIGN.md §4).
+ */
+export type RefundCategories = ReadonlySet<number>;
+
+export function isRefund(
+  row: Pick<EffectRow, 'operation_id' | 'category_id'>,
+  refunds: RefundCategories,
+): boolean {
+  return row.operation_id === OPERATIONS.income && row.category_id !== null && refunds.has(row.category_id);
+}
+
+/** Which categories of the rows' incomes are expense categories (one query, only when there are any). */
+export async function findRefundCategories(db: Db, rows: readonly EffectRow[]): Promise<RefundCategories> {
+  const ids = new Set<number>();
+  for (const r of rows)
+    if (r.operation_id === OPERATIONS.income && r.category_id !== null) ids.add(r.category_id);
+  if (ids.size === 0) return new Set();
+  const found = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('type', '=', 'expense')
+    .execute();
+  return new Set(found.map((r) => Number(r.id)));
+}
+
 /** Accumulates `sign` × the effect of `rows` into `into` (keyed by account and month). */
-export function addEffects(into: Map<string, TotalsDelta>, rows: readonly EffectRow[], sign: 1 | -1): void {
+export function addEffects(
+  into: Map<string, TotalsDelta>,
+  rows: readonly EffectRow[],
+  sign: 1 | -1,
+  refunds: RefundCategories = new Set(),
+): void {
   const get = (accountId: number, month: string) => {
     const key = `${accountId}|${month}`;
     let delta = into.get(key);
@@ -107,7 +140,8 @@ export function addEffects(into: Map<string, TotalsDelta>, rows: readonly Effect
     if (row.account_id === null) continue;
     const d = get(row.account_id, month);
     const effect = row.operation_id === OPERATIONS.income ? v : -v;
-    if (row.operation_id === OPERATIONS.income) d.income += v;
+    if (isRefund(row, refunds)) d.expense -= v;
+    else if (row.operation_id === OPERATIONS.income) d.income += v;
     else if (row.operation_id === OPERATIONS.expense) d.expense += v;
     else d.investment += v;
     d.net += effect;

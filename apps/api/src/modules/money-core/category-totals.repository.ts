@@ -1,7 +1,7 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import type { CategoryMonthTotalsTable, ReportBasis } from '../../db/tables/reports.ts';
-import type { EffectRow } from './account-totals.repository.ts';
+import { type EffectRow, isRefund, type RefundCategories } from './account-totals.repository.ts';
 import { addToAggregate, byKey } from './aggregate-upsert.ts';
 
 export const BASES: readonly ReportBasis[] = ['accrual', 'cash'];
@@ -45,6 +45,7 @@ export function addCategoryEffects(
   into: Map<string, CategoryDelta>,
   rows: readonly EffectRow[],
   sign: 1 | -1,
+  refunds: RefundCategories = new Set(),
 ): void {
   for (const row of rows) {
     if (!countsInReports(row)) continue;
@@ -72,7 +73,11 @@ export function addCategoryEffects(
         into.set(key, d);
       }
       const v = sign * row.value;
-      if (row.operation_id === OPERATIONS.income) {
+      if (isRefund(row, refunds)) {
+        // A refund lowers its expense category's spending, never adds income (DESIGN.md §4).
+        d.expense -= v;
+        d.expense_count += sign;
+      } else if (row.operation_id === OPERATIONS.income) {
         d.income += v;
         d.income_count += sign;
       } else if (row.operation_id === OPERATIONS.expense) {

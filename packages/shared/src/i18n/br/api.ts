@@ -18,6 +18,10 @@ export const api = {
     bodyTooLarge: 'O corpo da requisição é grande demais',
     tooManyRequests: 'Muitas requisições, tente novamente mais tarde',
     serviceUnavailable: 'Serviço temporariamente indisponível',
+    // Concorrência (issue 17).
+    writeConflict: 'Isto foi alterado por outra requisição ao mesmo tempo; recarregue e tente de novo',
+    textHasNul: 'O texto não pode conter o caractere NUL (\\u0000)',
+    idempotencyKeyReused: 'Esta Idempotency-Key já foi usada em outra requisição',
     bodyNotJson: 'O corpo da requisição não é um JSON válido',
     bodyEmpty: 'O corpo da requisição está vazio',
     contentTypeUnsupported: 'O tipo de conteúdo da requisição não é suportado',
@@ -106,6 +110,15 @@ export const api = {
     importEntriesEdited_other:
       '{count} lançamentos desta importação foram alterados desde então: envie force=true para removê-los assim mesmo',
     importEditedEntry: 'Lançamento #{id}: {description} ({date})',
+    // Regras (DESIGN.md §9).
+    ruleNotFound: 'Regra não encontrada',
+    ruleOpForField: 'este operador não se aplica a este campo',
+    ruleValue: 'o valor não combina com o operador',
+    rulePattern:
+      'não é uma expressão regular que as regras possam executar (lookarounds e referências não são aceitos)',
+    ruleNoAction: 'informe ao menos uma ação: uma categoria, tags, uma descrição ou uma operação',
+    ruleCategoryType: 'deve ser uma categoria de receita ou despesa',
+    ruleOrderIds: 'liste cada uma das suas regras uma vez',
     // Cartões e faturas.
     flagNotFound: 'Bandeira não encontrada',
     invoiceNotFound: 'Fatura não encontrada',
@@ -122,6 +135,7 @@ export const api = {
     invoiceMonthCardOnly: 'só lançamentos de cartão têm fatura',
     paymentTooLarge: 'não pode passar do dobro do valor em aberto ({max})',
     nothingToPay: 'a fatura não tem nada a pagar',
+    invoiceDateTooFar: 'deve ficar a no máximo {days} dias da data que os dias do cartão dão',
     closeAfterDue: 'o fechamento deve ser antes do vencimento',
     invoicePaymentDescription: 'Pagamento da fatura {card} ({month})',
     invoicePaymentEntry: 'é um pagamento de fatura: pague ou desfaça na fatura',
@@ -142,6 +156,12 @@ export const api = {
     monthFormat: 'O mês não é válido (AAAA-MM)',
     monthRange: 'Escolha um mês entre janeiro de 1900 e daqui a 50 anos',
     operationId: 'deve ser 1, 2, 3 ou 4',
+    timeZoneInvalid: 'não é um fuso horário conhecido (por exemplo America/Sao_Paulo)',
+    currencyHasEntries:
+      'Com lançamentos, a moeda só pode mudar para uma com o mesmo número de casas decimais: os valores estão guardados na moeda atual e nunca são convertidos',
+    anticipateCardInstallments: 'só as parcelas de uma compra no cartão podem ser antecipadas',
+    nothingToAnticipate: 'nenhuma parcela desta compra ficou numa fatura futura',
+    installmentBelowMinorUnit: 'cada parcela precisa ter pelo menos um centavo: diminua o número de parcelas',
     installmentsWithFixed: 'não pode ser combinado com fixo',
     requiresFixed: 'exige fixo',
     notBeforeDate: 'A data final não pode ser anterior à data do lançamento',

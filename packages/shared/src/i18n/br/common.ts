@@ -36,6 +36,7 @@ export const common = {
     byCategory: 'Por categoria',
     categories: 'Categorias',
     tags: 'Tags',
+    rules: 'Regras',
     myPlan: 'Meu plano',
     upgrade: 'Assinar',
     preferences: 'Preferências',
@@ -62,6 +63,9 @@ export const common = {
     network: 'Não foi possível falar com o servidor. Verifique sua conexão.',
     rateLimited: 'Muitas tentativas. Aguarde um pouco e tente de novo.',
     loadFailed: 'Não foi possível carregar estas informações.',
+    planEnded:
+      'Seu plano terminou: seus dados podem ser lidos e exportados, mas não alterados. Nada do que você digitou se perdeu.',
+    renew: 'Renovar o plano',
   },
   comingSoon: {
     title: 'Em breve no Centavo',

@@ -27,9 +27,13 @@ export const settings = {
   },
   preferences: {
     title: 'Preferências',
-    subtitle: 'O idioma da interface, a moeda dos seus valores e o seu país.',
+    subtitle: 'O idioma da interface, a moeda dos seus valores, o seu país e o seu fuso horário.',
     language: 'Idioma',
     currency: 'Moeda',
+    currencyHint:
+      'Os valores ficam guardados nesta moeda e nunca são convertidos: com lançamentos, só dá para escolher uma moeda com o mesmo número de casas decimais, e ela muda apenas a exibição.',
+    timeZone: 'Fuso horário',
+    timeZoneHint: 'Define o que é "hoje": faturas vencidas, datas sugeridas e o mês atual.',
     country: 'País',
     search: 'Digite para buscar',
     save: 'Salvar preferências',
@@ -61,6 +65,7 @@ export const settings = {
       subscription_changed: 'Assinatura alterada',
       import_committed: 'Extrato importado',
       import_undone: 'Importação desfeita',
+      rule_applied: 'Regra aplicada aos lançamentos existentes',
       identity_linked: 'Provedor de login vinculado',
       identity_unlinked: 'Provedor de login desvinculado',
       identity_link_refused: 'Login com provedor recusado (vincule-o pelo perfil)',

@@ -23,6 +23,10 @@ export const api = {
     bodyTooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests, try again later',
     serviceUnavailable: 'Service temporarily unavailable',
+    // Concurrency (issue 17): two requests wrote the same thing at once; the other one won.
+    writeConflict: 'This was changed by another request at the same time; reload and try again',
+    textHasNul: 'Text may not contain the NUL character (\\u0000)',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for another request',
     bodyNotJson: 'The request body is not valid JSON',
     bodyEmpty: 'The request body is empty',
     contentTypeUnsupported: 'The content type of the request is not supported',
@@ -112,6 +116,14 @@ export const api = {
     importEntriesEdited_other:
       '{count} entries of this import were changed since: pass force=true to remove them anyway',
     importEditedEntry: 'Entry #{id}: {description} ({date})',
+    // Rules (DESIGN.md §9).
+    ruleNotFound: 'Rule not found',
+    ruleOpForField: 'this operator does not apply to this field',
+    ruleValue: 'the value does not fit the operator',
+    rulePattern: 'not a regular expression rules can run (lookarounds and back-references are not supported)',
+    ruleNoAction: 'give at least one action: a category, tags, a description or an operation',
+    ruleCategoryType: 'must be an income or expense category',
+    ruleOrderIds: 'list every one of your rules once',
     // Cards and invoices.
     flagNotFound: 'Flag not found',
     invoiceNotFound: 'Invoice not found',
@@ -127,6 +139,7 @@ export const api = {
     invoiceMonthCardOnly: 'only card entries have an invoice',
     paymentTooLarge: 'must not be more than twice the outstanding amount ({max})',
     nothingToPay: 'the invoice has nothing to pay',
+    invoiceDateTooFar: "must be at most {days} days from the date the card's days give",
     closeAfterDue: 'the closing date must be before the due date',
     invoicePaymentDescription: 'Payment of the {card} invoice ({month})',
     invoicePaymentEntry: 'is an invoice payment: pay or undo it on the invoice',
@@ -147,6 +160,12 @@ export const api = {
     monthFormat: 'The month is not valid (YYYY-MM)',
     monthRange: 'Choose a month between January 1900 and 50 years from today',
     operationId: 'must be 1, 2, 3 or 4',
+    timeZoneInvalid: 'is not a time zone this app knows (e.g. America/Sao_Paulo)',
+    currencyHasEntries:
+      'The currency can only change to one with the same number of decimal places while you have entries: amounts are stored in the current one and are never converted',
+    anticipateCardInstallments: 'only the installments of a card purchase can be brought forward',
+    nothingToAnticipate: 'no installment of this purchase is left in a later invoice',
+    installmentBelowMinorUnit: 'each installment must be at least one cent: lower the number of installments',
     installmentsWithFixed: 'cannot be combined with fixed',
     requiresFixed: 'requires fixed',
     notBeforeDate: "The end date must not be before the entry's date",

@@ -3,9 +3,11 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
-import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { categoryPath, offerRule } from '../../../lib/rule-offer.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
@@ -74,40 +76,37 @@ export function useEntryForm({
         }),
   );
   const [pendingPatch, setPendingPatch] = useState<EntryUpdateBody | null>(null);
-  const form = useForm<EntryFormValues>({
+  const form = useAppForm<EntryFormValues>({
     initialValues: initial,
-    rules: (values) => entryFormRules(values, editing, digits),
+    validate: rulesResolver((values) => entryFormRules(values, editing, digits), {
+      labels: (field) => `entries:fields.${field}`,
+      messageFor: (field, rule, values) => {
+        // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
+        if (field === 'value' && rule === 'regex') {
+          const text = String(values.value).trim();
+          const positive = text.startsWith('-') || /^[0.,]+$/.test(text);
+          return { key: positive ? 'entries:form.amountPositive' : 'entries:form.invalidAmount', params: {} };
+        }
+        if (field === 'destination_account_id' && rule === 'is_not') {
+          return { key: 'entries:form.sameAccount', params: {} };
+        }
+        return undefined;
+      },
+    }),
     onSubmit: (values) => submit(values),
   });
 
-  /** A field's error in the interface language (the amount and the destination have their own texts). */
-  function errorText(field: keyof EntryFormValues & string): string | undefined {
-    const error = form.errors[field];
-    if (!error) return undefined;
-    if (error.kind === 'server') return error.message;
-    if (field === 'value' && error.failure.rule === 'regex') {
-      // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
-      const text = String(form.values.value).trim();
-      return t(
-        text.startsWith('-') || /^[0.,]+$/.test(text)
-          ? 'entries:form.amountPositive'
-          : 'entries:form.invalidAmount',
-      );
-    }
-    if (field === 'destination_account_id' && error.failure.rule === 'is_not')
-      return t('entries:form.sameAccount');
-    const label = t(`entries:fields.${field}`);
-    return t(`validation:rules.${error.failure.rule}`, {
-      ...error.failure.params,
-      field: label,
-      defaultValue: t('validation:default', { field: label }),
-    });
-  }
-
   /** An input's props (`choice`: a select or switch, checked when it changes rather than on blur). */
   function fieldProps<K extends keyof EntryFormValues & string>(field: K, choice = false) {
-    const props = choice ? form.getChoiceProps(field) : form.getInputProps(field);
-    return { ...props, error: errorText(field) };
+    const props = form.getInputProps(field);
+    if (!choice) return props;
+    return {
+      ...props,
+      onChange: (value: unknown) => {
+        props.onChange(value);
+        form.validateField(field);
+      },
+    };
   }
 
   /** A new operation keeps the category only when it is of the operation's type. */
@@ -140,8 +139,20 @@ export function useEntryForm({
     return tagsField(ids, newLabels);
   }
 
+  /** An uncategorised entry just got a category: offer to remember it as a rule (DESIGN.md §9). */
+  function offerLearning(before: Entry, after: Entry) {
+    if (before.category_id !== null || after.category_id === null) return;
+    offerRule({
+      description: after.description,
+      category_id: after.category_id,
+      sub_category_id: after.sub_category_id,
+      categoryLabel: categoryPath(categories, after.category_id, after.sub_category_id),
+    });
+  }
+
   function handleError(error: unknown) {
-    reportFormError(form, error, { fallbackKey: 'entries:errors.save' });
+    // The plan has ended: said inside the dialog, which stays open with what was typed (issue 23 #7).
+    reportFormError(form, error, { fallbackKey: 'entries:errors.save', alert: isPlanEnded(error) });
   }
 
   async function submit(values: EntryFormValues) {
@@ -160,6 +171,7 @@ export function useEntryForm({
       const updated = await update.mutateAsync({ id: entry.id, body: patch });
       toastSuccess(t('entries:form.updated'));
       void budgetNotice(updated);
+      offerLearning(entry, updated);
       onDone();
     } catch (error) {
       handleError(error);
@@ -177,6 +189,7 @@ export function useEntryForm({
       setPendingPatch(null);
       toastSuccess(t('entries:form.updated'));
       void budgetNotice(updated);
+      offerLearning(entry, updated);
       onDone();
     } catch (error) {
       setPendingPatch(null);

@@ -6,18 +6,26 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { countryName, currencyName } from '../../../lib/display-names.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { changeLocale, currentLocale, useLocale } from '../../../lib/i18n.ts';
 import { intlLocale, languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
 import { usePreferences, useUpdatePreferences } from '../../../lib/queries/preferences.ts';
 import { useCountries, useCurrencies, useLanguages } from '../../../lib/queries/reference.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 
 /** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
 interface FormValues extends Record<string, unknown> {
   language_id: string;
   currency_code_id: string;
   country_id: string;
+  time_zone: string;
+}
+
+/** The IANA zones the browser knows (the API checks names with the same Intl database), and the user's own. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
 }
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
@@ -26,19 +34,27 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
   const currencies = useCurrencies();
   const countries = useCountries();
   const update = useUpdatePreferences();
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     initialValues: {
       language_id: String(initial.language_id),
       currency_code_id: String(initial.currency_code_id),
       country_id: String(initial.country_id),
+      time_zone: initial.time_zone,
     },
-    rules: { language_id: 'required', currency_code_id: 'required', country_id: 'required' },
+    validate: rulesResolver({
+      language_id: 'required',
+      currency_code_id: 'required',
+      country_id: 'required',
+      time_zone: 'required',
+    }),
+    choices: ['language_id', 'currency_code_id', 'country_id', 'time_zone'],
     onSubmit: (values) =>
       update.mutate(
         {
           language_id: Number(values.language_id),
           currency_code_id: Number(values.currency_code_id),
           country_id: Number(values.country_id),
+          time_zone: values.time_zone,
         },
         {
           onSuccess: async (saved) => {
@@ -82,7 +98,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             allowDeselect={false}
             required
             disabled={languages.isPending}
-            {...form.getChoiceProps('language_id')}
+            {...form.getInputProps('language_id')}
           />
           <Select
             label={t('preferences.currency')}
@@ -93,7 +109,8 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             placeholder={t('preferences.search')}
             required
             disabled={currencies.isPending}
-            {...form.getChoiceProps('currency_code_id')}
+            description={t('preferences.currencyHint')}
+            {...form.getInputProps('currency_code_id')}
           />
           <Select
             label={t('preferences.country')}
@@ -105,7 +122,19 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             required
             disabled={countries.isPending}
             limit={300}
-            {...form.getChoiceProps('country_id')}
+            {...form.getInputProps('country_id')}
+          />
+          <Select
+            label={t('preferences.timeZone')}
+            description={t('preferences.timeZoneHint')}
+            data={timeZones(initial.time_zone)}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('preferences.nothingFound')}
+            placeholder={t('preferences.search')}
+            required
+            limit={100}
+            {...form.getInputProps('time_zone')}
           />
           <Group>
             <Button type="submit" loading={update.isPending} data-testid="save-preferences">
@@ -126,6 +155,7 @@ export function PreferencesPage() {
     language_id: languageIdFromLocale(currentLocale()),
     currency_code_id: DEFAULT_CURRENCY_ID,
     country_id: DEFAULT_COUNTRY_ID,
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
   return (
     <Stack maw={760} gap="lg">
