@@ -8,9 +8,12 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryCompiler,
+  type SelectQueryNode,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  SqliteQueryCompiler,
 } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
@@ -103,6 +106,21 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+const ROW_LOCKS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);
+
+/**
+ * Writes lock the rows they read with `.forUpdate()` / `.forKeyShare()` (PostgreSQL, docs/decisions/concurrency.md).
+ * SQLite has no row locks and refuses the clause; it needs none, since every transaction holds the database's
+ * write lock from its BEGIN IMMEDIATE. So the clauses are dropped here, and repositories lock the same way on
+ * both databases.
+ */
+class SqliteCompilerWithoutRowLocks extends SqliteQueryCompiler {
+  protected override visitSelectQuery(node: SelectQueryNode): void {
+    const kept = node.endModifiers?.filter((m) => !m.modifier || !ROW_LOCKS.has(m.modifier));
+    super.visitSelectQuery({ ...node, endModifiers: kept });
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   constructor(config: SqliteDialectConfig) {
@@ -111,6 +129,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteCompilerWithoutRowLocks();
   }
 }
 

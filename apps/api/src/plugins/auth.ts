@@ -46,8 +46,9 @@ export function registerAuth(app: App): void {
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
-    const claims =
-      header?.startsWith('Bearer ') === true ? app.accessTokens.verifyClaims(header.slice(7).trim()) : null;
+    // The scheme is case-insensitive (RFC 9110 §11.1): `bearer`, `BEARER` and `Bearer` are the same.
+    const match = header ? /^bearer +(.+)$/i.exec(header) : null;
+    const claims = match?.[1] ? app.accessTokens.verifyClaims(match[1].trim()) : null;
     if (claims === null) throw unauthenticated();
     const row = await findSignedInUser(app.db, claims.userId);
     if (!row) throw unauthenticated();

@@ -8,6 +8,7 @@ import type {
 } from '@centavo/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isRetryableConflict } from '../db/transaction.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   apiText,
@@ -47,6 +48,18 @@ function isDatabaseDown(error: unknown): boolean {
     ].includes(code) ||
       code.startsWith('53'))
   );
+}
+
+/** A unique key or primary key refused a row (PostgreSQL 23505, SQLite's constraint codes). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A row named a row that a concurrent request had just deleted (PostgreSQL 23503, SQLite's code). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** The value the client sent at a zod issue's path, to tell a missing value from a wrong one. */
@@ -139,6 +152,19 @@ function classify(
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
     return { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'bodyTooLarge' };
   if (error.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', key: 'tooManyRequests' };
+  if (isUniqueViolation(error)) {
+    // Two requests created the same unique row at once (a budget, a replication): the loser gets a 409
+    // instead of the database's error, as if it had come second (docs/decisions/concurrency.md).
+    return { status: 409, code: 'CONFLICT', key: 'writeConflict' };
+  }
+  if (isForeignKeyViolation(error)) {
+    // The account, card or category an entry names was deleted by a concurrent request after it was checked.
+    return { status: 409, code: 'CONFLICT', key: 'writeConflict' };
+  }
+  if (isRetryableConflict(error)) {
+    // inTransaction already ran it again several times; still losing, the client may try again.
+    return { status: 409, code: 'CONFLICT', key: 'writeConflict' };
+  }
   if (isDatabaseDown(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return { status: 503, code: 'SERVICE_UNAVAILABLE', key: 'serviceUnavailable' };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { serviceUnavailable } from '../lib/errors.ts';
@@ -21,7 +22,44 @@ export async function registerRateLimit(app: App): Promise<void> {
     redis.on('error', () => {});
     app.addHook('onClose', async () => redis.disconnect());
   }
-  await app.register(rateLimit, { global: false, nameSpace: 'centavo:rl:', ...(redis ? { redis } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: namedRedisStore(redis) } : {}) });
+}
+
+export const RATE_LIMIT_PREFIX = 'centavo:rl:';
+
+interface StoreOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string; url?: string };
+}
+type RedisStoreClass = new (
+  continueExceeding: boolean | undefined,
+  exponentialBackoff: boolean | undefined,
+  redis: Redis,
+  key: string,
+) => { key: string; child?(options: StoreOptions): unknown };
+
+/**
+ * @fastify/rate-limit's Redis store names a counter made by `createRateLimit` after a route it does not have
+ * (`centavo:rl:undefinedundefined-login:…`): its child store adds `${method}${url}-` from an empty routeInfo.
+ * This store is the library's own, with that part left out when there is no route: the counters are
+ * `centavo:rl:<limit>:<subject>` (our key generators already name the limit).
+ */
+function namedRedisStore(redis: Redis) {
+  const RedisStore = createRequire(import.meta.url)(
+    '@fastify/rate-limit/store/RedisStore.js',
+  ) as RedisStoreClass;
+  const make = (options: StoreOptions, key: string) => {
+    const store = new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, key);
+    store.child = (child: StoreOptions) => {
+      const route = child.routeInfo?.method ? `${child.routeInfo.method}${child.routeInfo.url ?? ''}-` : '';
+      return make(child, `${key}${route}`);
+    };
+    return store;
+  };
+  return function NamedRedisStore(options: StoreOptions) {
+    return make(options, RATE_LIMIT_PREFIX);
+  } as unknown as FastifyRateLimitStoreCtor;
 }
 
 export interface Limit {

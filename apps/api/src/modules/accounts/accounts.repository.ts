@@ -21,13 +21,10 @@ export function findAccounts(db: Db, userId: number, includeArchived: boolean) {
   return query.orderBy('id').execute();
 }
 
-export function findAccountById(db: Db, userId: number, id: number) {
-  return db
-    .selectFrom('accounts')
-    .select(columns)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** One account; `{lock: true}` locks it (its deletion: see removeAccount). */
+export function findAccountById(db: Db, userId: number, id: number, options: { lock?: boolean } = {}) {
+  const query = db.selectFrom('accounts').select(columns).where('user_id', '=', userId).where('id', '=', id);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
@@ -69,12 +66,17 @@ export async function countAccountEntries(db: Db, userId: number, accountId: num
 
 /** The account's entries and the transfers into it, with what their effects need (deleting the account). */
 export function findAccountEntries(db: Db, userId: number, accountId: number) {
-  return db
-    .selectFrom('entries')
-    .select(EFFECT_COLUMNS)
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
-    .execute();
+  return (
+    db
+      .selectFrom('entries')
+      .select(EFFECT_COLUMNS)
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
+      // Locked: what is deleted is exactly what was read, so each transfer's other side leaves its account.
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+  );
 }
 
 /** Removes the account with its entries, series and aggregates; the caller owns the transaction. */

@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time.ts';
 import { findBankById } from '../banks/banks.repository.ts';
 import { type AccountBalances, computeBalances } from '../money-core/balances.ts';
 import { applyEntryChanges, moneyLimitError } from '../money-core/effects.ts';
-import { addMoneyVolume } from '../money-core/money-volume.repository.ts';
+import { addMoneyVolume, lockMoneyWrites } from '../money-core/money-volume.repository.ts';
 import {
   type AccountRow,
   countAccountEntries,
@@ -47,8 +47,8 @@ export async function listAccounts(
   return rows.map((r) => toAccount(r, balances.accounts.get(r.id)));
 }
 
-async function accountOr404(db: Db, userId: number, id: number): Promise<AccountRow> {
-  const row = await findAccountById(db, userId, id);
+async function accountOr404(db: Db, userId: number, id: number, lock = false): Promise<AccountRow> {
+  const row = await findAccountById(db, userId, id, { lock });
   if (!row) throw notFound('accountNotFound');
   return row;
 }
@@ -133,7 +133,10 @@ export async function removeAccount(
   deleteEntries: boolean,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const account = await accountOr404(trx, userId, id);
+    // The account first, then the user's money-volume row: the order a concurrent entry write takes them in
+    // (its foreign key, then its effects), so the two queue instead of deadlocking.
+    const account = await accountOr404(trx, userId, id, true);
+    await lockMoneyWrites(trx, userId);
     const count = await countAccountEntries(trx, userId, id);
     if ((count > 0 || (await seriesUseAccount(trx, userId, id))) && !deleteEntries) {
       throw conflict('accountHasEntries', { count }, { delete_entries: 'accountHasEntriesField' });

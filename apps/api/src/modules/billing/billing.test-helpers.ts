@@ -46,7 +46,7 @@ export async function createBillingApp(
 export function postEvent(
   b: BillingContext,
   event: StripeEvent,
-  options: { stale?: boolean; secret?: string } = {},
+  options: { stale?: boolean; secret?: string; timestamp?: number } = {},
 ): Promise<LightMyRequestResponse> {
   const { payload, header } = b.stripe.sign(event, options);
   return b.ctx.app.inject({

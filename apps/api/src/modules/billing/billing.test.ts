@@ -263,6 +263,8 @@ describe('webhook', () => {
     if (!event) throw new Error('no event');
     const forged = await postEvent(b, event, { secret: 'whsec_not_the_endpoint_secret' });
     const stale = await postEvent(b, event, { stale: true });
+    // An hour ahead is as far outside the tolerance as an hour behind (issue 17).
+    const future = await postEvent(b, event, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
     const unsigned = await b.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/webhook',
@@ -276,7 +278,7 @@ describe('webhook', () => {
       payload: payload.replace('"canceled"', '"active"'),
       headers: { 'content-type': 'application/json', 'stripe-signature': header },
     });
-    for (const res of [forged, stale, unsigned, tampered]) {
+    for (const res of [forged, stale, future, unsigned, tampered]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ key: 'webhookSignatureInvalid' });
     }

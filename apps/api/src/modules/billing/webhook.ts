@@ -9,6 +9,12 @@ import { readBest, writeCopy } from './subscription.ts';
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** The `t=` of a Stripe-Signature header (seconds since the epoch); Infinity when missing or unreadable. */
+function signedAt(signature: string | undefined): number {
+  const match = /(?:^|,)\s*t=(\d+)/.exec(signature ?? '');
+  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
+}
+
 /** The webhook events that change the copy (DESIGN.md §6); any other type is acknowledged and logged. */
 const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
@@ -44,6 +50,11 @@ export async function webhook(
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
+    throw new AppError(400, 'VALIDATION_ERROR', 'webhookSignatureInvalid');
+  }
+  // Stripe's check refuses a timestamp too far in the past only; one as far in the future is refused too,
+  // so a signature made with a clock set ahead cannot be replayed later.
+  if (signedAt(signature) > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
     throw new AppError(400, 'VALIDATION_ERROR', 'webhookSignatureInvalid');
   }
   const seen = await ctx.db

@@ -40,16 +40,35 @@ export function budgetsOfMonthsQuery(db: Db, userId: number, start: string, end:
     .where('month', '<=', end);
 }
 
-export async function findBudgetsOfMonths(db: Db, userId: number, start: string, end: string) {
-  return (await budgetsOfMonthsQuery(db, userId, start, end).execute()).map(toRow);
+/** A range of months' budgets; `{lock: true}` locks them for a batch write (replicate, fill). */
+export async function findBudgetsOfMonths(
+  db: Db,
+  userId: number,
+  start: string,
+  end: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = budgetsOfMonthsQuery(db, userId, start, end);
+  return (await (options.lock ? query.forUpdate() : query).execute()).map(toRow);
 }
 
-export async function insertBudgets(db: Db, rows: Insertable<BudgetsTable>[]): Promise<number[]> {
+/**
+ * Inserts budgets and answers the ids of the rows written. With `skipExisting`, a (month, category) that a
+ * concurrent request has just created is left as that request wrote it (ON CONFLICT DO NOTHING) and is not
+ * in the answer: the caller counts only what it wrote (docs/decisions/concurrency.md).
+ */
+export async function insertBudgets(
+  db: Db,
+  rows: Insertable<BudgetsTable>[],
+  options: { skipExisting?: boolean } = {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
-    const inserted = await db
-      .insertInto('budgets')
-      .values(rows.slice(i, i + 200))
+    const insert = db.insertInto('budgets').values(rows.slice(i, i + 200));
+    const inserted = await (options.skipExisting
+      ? insert.onConflict((oc) => oc.columns(['user_id', 'month', 'category_id']).doNothing())
+      : insert
+    )
       .returning('id')
       .execute();
     ids.push(...inserted.map((r) => Number(r.id)));

@@ -180,19 +180,26 @@ export async function createBudget(
     );
     if (existing) throw conflict('budgetExists', undefined, { category_id: 'alreadyExists' });
     const now = nowIso();
-    const [id] = await insertBudgets(trx, [
-      {
-        user_id: userId,
-        category_id: body.category_id,
-        month: body.month,
-        value: body.value,
-        active: body.active ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      },
-    ]);
+    // The same budget created twice at once: the second insert writes nothing and answers 409 like a
+    // request that came after the first.
+    const [id] = await insertBudgets(
+      trx,
+      [
+        {
+          user_id: userId,
+          category_id: body.category_id,
+          month: body.month,
+          value: body.value,
+          active: body.active ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        },
+      ],
+      { skipExisting: true },
+    );
+    if (id === undefined) throw conflict('budgetExists', undefined, { category_id: 'alreadyExists' });
     return {
-      id: id as number,
+      id,
       category_id: body.category_id,
       month: body.month,
       value: body.value,
@@ -233,7 +240,9 @@ async function writeBudgets(
 ): Promise<BudgetBatchResult> {
   const result: BudgetBatchResult = { created: 0, updated: 0, skipped: 0 };
   if (months.length === 0 || values.size === 0) return result;
-  const existing = await findBudgetsOfMonths(trx, userId, months[0] as string, months.at(-1) as string);
+  const existing = await findBudgetsOfMonths(trx, userId, months[0] as string, months.at(-1) as string, {
+    lock: true,
+  });
   const byKey = new Map(existing.map((b) => [`${b.month}|${b.category_id}`, b]));
   const now = nowIso();
   const inserts = [];
@@ -262,7 +271,11 @@ async function writeBudgets(
       }
     }
   }
-  await insertBudgets(trx, inserts);
+  // A budget a concurrent replication or fill created meanwhile is kept as it wrote it, as if this request had
+  // come second: counted as skipped (not overwritten: the other request's value is as recent as ours).
+  const written = await insertBudgets(trx, inserts, { skipExisting: true });
+  result.created -= inserts.length - written.length;
+  result.skipped += inserts.length - written.length;
   return result;
 }
 

@@ -66,3 +66,49 @@ describe('#1 the invoice CSV names the card', () => {
     expect(paymentRow?.[destination]).toBe('Nubank');
   });
 });
+
+describe('#4 undo one payment of an invoice', () => {
+  it('removes only the payment chosen; the others and the paid marks stay until none is left', async () => {
+    const user = await createUser(ctx);
+    const account = await createAccount(user);
+    const card = await createCard(user, account);
+    await createEntry(user, purchase(card.id, { date: '2026-11-20', value: 9000 }));
+    const { id } = await invoiceOf(user, card.id, '2026-12');
+    expect((await pay(user, id, { paid: true, date: '2026-12-05', value: 3000 })).statusCode).toBe(200);
+    expect((await pay(user, id, { paid: true, date: '2026-12-08', value: 4000 })).statusCode).toBe(200);
+    const before = await invoiceOf(user, card.id, '2026-12');
+    expect(before.paid_amount).toBe(7000);
+    const first = before.payments.find((p) => p.value === 3000) as { id: number };
+
+    const undone = await pay(user, id, { paid: false, payment_id: first.id });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const after = await invoiceOf(user, card.id, '2026-12');
+    expect(after.paid_amount).toBe(4000);
+    expect(after.payments.map((p) => p.value)).toEqual([4000]);
+    expect(after.entries.every((e) => e.paid === true)).toBe(true);
+
+    const last = after.payments[0] as { id: number };
+    expect((await pay(user, id, { paid: false, payment_id: last.id })).statusCode).toBe(200);
+    const none = await invoiceOf(user, card.id, '2026-12');
+    expect(none.paid_amount).toBe(0);
+    expect(none.entries.every((e) => e.paid === false)).toBe(true);
+  });
+
+  it('answers 404 for a payment of another invoice or another user, and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const account = await createAccount(user);
+    const card = await createCard(user, account);
+    await createEntry(user, purchase(card.id, { date: '2026-11-20', value: 9000 }));
+    await createEntry(user, purchase(card.id, { date: '2026-12-20', value: 1000 }));
+    const dec = await invoiceOf(user, card.id, '2026-12');
+    const jan = await invoiceOf(user, card.id, '2027-01');
+    await pay(user, dec.id, { paid: true, date: '2026-12-05', value: 3000 });
+    await pay(user, jan.id, { paid: true, date: '2027-01-05', value: 500 });
+    const janPayment = (await invoiceOf(user, card.id, '2027-01')).payments[0] as { id: number };
+    expect((await pay(user, dec.id, { paid: false, payment_id: janPayment.id })).statusCode).toBe(404);
+    const stranger = await createUser(ctx);
+    expect((await pay(stranger, jan.id, { paid: false, payment_id: janPayment.id })).statusCode).toBe(404);
+    expect((await invoiceOf(user, card.id, '2026-12')).paid_amount).toBe(3000);
+    expect((await invoiceOf(user, card.id, '2027-01')).paid_amount).toBe(500);
+  });
+});

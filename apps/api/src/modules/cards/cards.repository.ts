@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CardsTable, InvoicesTable } from '../../db/tables/ledger.ts';
-import { entryColumns } from '../money-core/entry-rows.repository.ts';
+import { entryColumns, type LockOption } from '../money-core/entry-rows.repository.ts';
 
 const cardColumns = [
   'id',
@@ -23,13 +23,10 @@ export function findCards(db: Db, userId: number, includeArchived: boolean) {
   return query.orderBy('id').execute();
 }
 
-export function findCardById(db: Db, userId: number, id: number) {
-  return db
-    .selectFrom('cards')
-    .select(cardColumns)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** One card; `{lock: true}` locks it: payments, date and day changes of one card queue on it. */
+export function findCardById(db: Db, userId: number, id: number, options: LockOption = {}) {
+  const query = db.selectFrom('cards').select(cardColumns).where('user_id', '=', userId).where('id', '=', id);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 export type CardRow = NonNullable<Awaited<ReturnType<typeof findCardById>>>;
 
@@ -52,6 +49,8 @@ export function findCardEntries(db: Db, userId: number, cardId: number) {
     .select(entryColumns)
     .where('user_id', '=', userId)
     .where('card_id', '=', cardId)
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }
 
@@ -151,13 +150,21 @@ export function invoiceEntriesQuery(db: Db, userId: number, cardId: number, mont
     .orderBy('id');
 }
 
-/** A card's entries and payments of one invoice, date order. */
-export function findInvoiceEntries(db: Db, userId: number, cardId: number, month: string) {
-  return invoiceEntriesQuery(db, userId, cardId, month).execute();
+/** A card's entries and payments of one invoice, date order; locked with `{lock: true}` (a payment, its undo). */
+export function findInvoiceEntries(
+  db: Db,
+  userId: number,
+  cardId: number,
+  month: string,
+  options: LockOption = {},
+) {
+  const query = invoiceEntriesQuery(db, userId, cardId, month);
+  return (options.lock ? query.forUpdate() : query).execute();
 }
 
 /** A card's entries in the invoices of `months` (recomputing invoice months after a date change). */
 export function findEntriesInInvoices(db: Db, userId: number, cardId: number, months: readonly string[]) {
+  // Locked: the entries a date change moves are re-read as they are now and cannot change meanwhile.
   return db
     .selectFrom('entries')
     .select(entryColumns)
@@ -165,6 +172,8 @@ export function findEntriesInInvoices(db: Db, userId: number, cardId: number, mo
     .where('card_id', '=', cardId)
     .where('invoice_month', 'in', months as string[])
     .where('invoice_id', 'is', null)
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }
 

@@ -27,10 +27,12 @@ import {
   deleteEntries,
   type EntryRow,
   insertEntries,
+  type LockOption,
   type NewEntryRow,
   toEntry,
   updateEntry,
 } from '../money-core/entry-rows.repository.ts';
+import { lockMoneyWrites } from '../money-core/money-volume.repository.ts';
 import {
   type CardRow,
   createMissingInvoices,
@@ -172,7 +174,8 @@ async function recomputeInvoiceMonths(
 
 export async function editCard(db: Db, userId: number, id: number, body: CardUpdateBody): Promise<Card> {
   await inTransaction(db, async (trx) => {
-    const card = await cardOr404(trx, userId, id);
+    // Locked: two edits of the card's days, or an edit beside a payment, run one after the other.
+    const card = await cardOr404(trx, userId, id, undefined, { lock: true });
     await checkCardRefs(trx, userId, body);
     // A body naming no field of the card changes nothing (not even updated_at).
     if (Object.values(body).every((v) => v === undefined)) return;
@@ -200,7 +203,9 @@ export async function editCard(db: Db, userId: number, id: number, body: CardUpd
 /** DELETE /card/{id}: with entries (or payments) 409 unless deleteEntries; then everything goes, one transaction. */
 export async function removeCard(db: Db, userId: number, id: number, deleteAll: boolean): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await cardOr404(trx, userId, id);
+    // The card first, then the user's money-volume row: the order an entry write takes them in.
+    await cardOr404(trx, userId, id, undefined, { lock: true });
+    await lockMoneyWrites(trx, userId);
     const entries = await findCardEntries(trx, userId, id);
     if (entries.length > 0 && !deleteAll) {
       throw conflict('cardHasEntries', { count: entries.length }, { delete_entries: 'cardHasEntriesField' });
@@ -222,14 +227,19 @@ export async function removeCard(db: Db, userId: number, id: number, deleteAll: 
   });
 }
 
+/**
+ * An invoice and its card; `{lock: true}` (a payment, its undo, new dates) locks the card, so writes of one
+ * card's invoices run one after the other and each reads the figures the previous one left.
+ */
 async function invoiceOr404(
   db: Db,
   userId: number,
   id: number,
+  options: LockOption = {},
 ): Promise<{ invoice: InvoiceRow; card: CardRow }> {
   const invoice = await findInvoiceById(db, userId, id);
   if (!invoice) throw notFound('invoiceNotFound');
-  return { invoice, card: await cardOr404(db, userId, invoice.card_id) };
+  return { invoice, card: await cardOr404(db, userId, invoice.card_id, undefined, options) };
 }
 
 /** One invoice with its card entries and payments. */
@@ -276,7 +286,7 @@ export async function updateInvoice(
   body: InvoiceUpdateBody,
 ): Promise<Invoice> {
   const { card, invoice } = await inTransaction(db, async (trx) => {
-    const found = await invoiceOr404(trx, userId, id);
+    const found = await invoiceOr404(trx, userId, id, { lock: true });
     if (body.close_date === undefined && body.due_date === undefined) return found;
     const next = {
       close_date: body.close_date !== undefined ? body.close_date : found.invoice.close_date,
@@ -296,7 +306,8 @@ export async function updateInvoice(
  * POST /invoice/{id}/paid. `paid: true`: one payment, a transfer (operation 4) from the account to the card
  * with invoice_id set, of `value` (default: what the invoice still owes, total − paid); what it leaves (or
  * overpays) becomes the next invoice's previous balance, and the invoice's entries are marked paid.
- * `paid: false`: every payment of the invoice is removed and its entries are unpaid again. One transaction.
+ * `paid: false`: every payment of the invoice is removed and its entries are unpaid again; with `payment_id`,
+ * only that payment (issue 23 #4). One transaction.
  */
 export async function payInvoice(
   db: Db,
@@ -305,12 +316,20 @@ export async function payInvoice(
   body: InvoicePaidBody,
 ): Promise<Invoice> {
   const { card, invoice } = await inTransaction(db, async (trx) => {
-    const found = await invoiceOr404(trx, userId, id);
+    const found = await invoiceOr404(trx, userId, id, { lock: true });
     const { card, invoice } = found;
-    const rows = await findInvoiceEntries(trx, userId, card.id, invoice.month);
+    const rows = await findInvoiceEntries(trx, userId, card.id, invoice.month, { lock: true });
     const entries = rows.filter((r) => r.invoice_id === null);
     const payments = rows.filter((r) => r.invoice_id === invoice.id);
     const stamp = nowIso();
+    if (!body.paid && body.payment_id !== undefined) {
+      // Undo the one payment chosen (issue 23 #4); the others stay, and so do the entries' paid marks
+      // while any payment is left.
+      const chosen = payments.find((p) => p.id === body.payment_id);
+      if (!chosen) throw notFound('entryNotFound', 'payment_id');
+      await removeInvoicePayment(trx, userId, chosen);
+      return found;
+    }
     if (!body.paid) {
       if (payments.length > 0) {
         await applyEntryChanges(trx, userId, payments, []);
@@ -382,7 +401,7 @@ export async function removeInvoicePayment(trx: Db, userId: number, payment: Ent
   await applyEntryChanges(trx, userId, [payment], []);
   await deleteEntries(trx, userId, [payment.id]);
   if (payment.card_id === null || payment.invoice_month === null) return;
-  const rows = await findInvoiceEntries(trx, userId, payment.card_id, payment.invoice_month);
+  const rows = await findInvoiceEntries(trx, userId, payment.card_id, payment.invoice_month, { lock: true });
   if (rows.some((r) => r.invoice_id !== null)) return;
   await setPaidInBulk(trx, userId, rows, false, nowIso());
 }

@@ -3,11 +3,18 @@ import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type CardTotalsRow, findCardTotals } from '../money-core/card-totals.repository.ts';
+import type { LockOption } from '../money-core/entry-rows.repository.ts';
 import { type CardRow, createMissingInvoices, findCardById, findCards } from './cards.repository.ts';
 import { type Figures, invoiceChain, toInvoice, unpaidThrough } from './invoice-math.ts';
 
-export async function cardOr404(db: Db, userId: number, id: number, field?: string): Promise<CardRow> {
-  const card = await findCardById(db, userId, id);
+export async function cardOr404(
+  db: Db,
+  userId: number,
+  id: number,
+  field?: string,
+  options: LockOption = {},
+): Promise<CardRow> {
+  const card = await findCardById(db, userId, id, options);
   if (!card) throw notFound('cardNotFound', field);
   return card;
 }

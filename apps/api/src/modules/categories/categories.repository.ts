@@ -123,12 +123,17 @@ export function findEntryEffectsOn(
   column: 'category_id' | 'sub_category_id',
   id: number,
 ) {
-  return db
-    .selectFrom('entries')
-    .select(EFFECT_COLUMNS)
-    .where('user_id', '=', userId)
-    .where(column, '=', id)
-    .execute();
+  return (
+    db
+      .selectFrom('entries')
+      .select(EFFECT_COLUMNS)
+      .where('user_id', '=', userId)
+      .where(column, '=', id)
+      // Locked: an entry edited meanwhile is read as it is after that edit (or skipped when it left the category).
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+  );
 }
 
 /**
@@ -223,4 +228,19 @@ export async function setCategoryHidden(
       .where('category_id', '=', categoryId)
       .execute();
   }
+}
+
+/**
+ * Locks a user's category or subcategory row before a deletion moves its entries. A concurrent entry write
+ * holds a key-share lock on the row it names (its foreign key) and then queues on the user's money-volume row
+ * (lockMoneyWrites): taking this row first, then that one, keeps the order the same and avoids a deadlock.
+ */
+export async function lockOwnRow(db: Db, userId: number, table: 'categories' | 'subcategories', id: number) {
+  await db
+    .selectFrom(table)
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .execute();
 }

@@ -20,6 +20,7 @@ import { localeOf } from '../../lib/messages.ts';
 import { nameTaken } from '../../lib/names.ts';
 import { nowIso } from '../../lib/time.ts';
 import { applyEntryChanges } from '../money-core/effects.ts';
+import { lockMoneyWrites } from '../money-core/money-volume.repository.ts';
 import {
   type CategoryRow,
   categoryInUse,
@@ -33,6 +34,7 @@ import {
   findVisibleSubcategory,
   insertCategory,
   insertSubcategory,
+  lockOwnRow,
   reassignCategory,
   reassignSubcategory,
   type SubcategoryRow,
@@ -210,6 +212,8 @@ export async function deleteCategory(
   body: CategoryDeleteBody,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockOwnRow(trx, userId, 'categories', id);
+    await lockMoneyWrites(trx, userId);
     const current = await visibleCategoryOr404(trx, userId, id);
     if (current.user_id === null) throw forbidden('systemCategory');
     const inUse = await categoryInUse(trx, userId, id);
@@ -314,6 +318,8 @@ export async function deleteSubcategory(
   body: SubcategoryDeleteBody,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockOwnRow(trx, userId, 'subcategories', id);
+    await lockMoneyWrites(trx, userId);
     const current = await ownSubcategoryOr403(trx, userId, id);
     let replacement: number | null = null;
     if (body?.sub_category_id) {

@@ -39,7 +39,7 @@ import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
 // Changes to existing entries: PUT, DELETE and the paid flag. PUT and DELETE take a scope over a series:
 // this entry, this and the following, or the whole series.
 
-/** The entries a scoped change applies to: this one, this and the following, or the whole series. */
+/** The entries a scoped change applies to: this one, this and the following, or the whole series; locked. */
 async function entriesInScope(
   db: Db,
   userId: number,
@@ -47,7 +47,25 @@ async function entriesInScope(
   scope: EntryScope,
 ): Promise<EntryRow[]> {
   if (scope === 'one' || target.series_id === null) return [target];
-  return findSeriesEntries(db, userId, target.series_id, scope === 'next' ? target : undefined);
+  return findSeriesEntries(db, userId, target.series_id, scope === 'next' ? target : undefined, {
+    lock: true,
+  });
+}
+
+/**
+ * The entry a write changes, locked for the rest of the transaction: a concurrent write of it waits, then
+ * reads what this one left (a second delete finds nothing: 404). With `withSeries` (a series-wide edit, a
+ * delete, which may end its series) the entry's series is locked first, so writes on one series queue there
+ * (docs/decisions/concurrency.md).
+ */
+async function lockTarget(trx: Db, userId: number, id: number, withSeries: boolean): Promise<EntryRow> {
+  if (withSeries) {
+    const seen = await findEntryById(trx, userId, id);
+    if (seen?.series_id != null) await findSeriesById(trx, userId, seen.series_id, { lock: true });
+  }
+  const target = await findEntryById(trx, userId, id, { lock: true });
+  if (!target) throw notFound('entryNotFound');
+  return target;
 }
 
 /**
@@ -65,8 +83,7 @@ export async function updateEntry(
   now = new Date(),
 ): Promise<Entry> {
   return inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    const target = await lockTarget(trx, userId, id, scope !== 'one');
     refusePayment(target);
     const given = <T>(value: T | undefined, current: T): T => (value !== undefined ? value : current);
     const refs = await resolveRefs(trx, userId, {
@@ -232,7 +249,9 @@ async function changeSeriesLimit(
   now: Date,
 ): Promise<void> {
   if (limit) {
-    const doomed = (await findSeriesEntries(db, userId, series.id)).filter((r) => r.date > limit);
+    const doomed = (await findSeriesEntries(db, userId, series.id, undefined, { lock: true })).filter(
+      (r) => r.date > limit,
+    );
     if (doomed.length > 0) {
       await applyEntryChanges(db, userId, doomed, []);
       await deleteEntries(
@@ -261,8 +280,7 @@ async function changeSeriesLimit(
  */
 export async function deleteEntry(db: Db, userId: number, id: number, scope: EntryScope): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    const target = await lockTarget(trx, userId, id, true);
     refusePayment(target);
     const doomed = await entriesInScope(trx, userId, target, scope);
     await applyEntryChanges(trx, userId, doomed, []);
@@ -293,8 +311,8 @@ export async function deleteEntry(db: Db, userId: number, id: number, scope: Ent
 /** POST /entry/{id}/paid: sets paid and paid_at, and moves the amount between paid and unpaid aggregates. */
 export async function setEntryPaid(db: Db, userId: number, id: number, paid: boolean): Promise<Entry> {
   return inTransaction(db, async (trx) => {
-    const target = await findEntryById(trx, userId, id);
-    if (!target) throw notFound('entryNotFound');
+    // Locked: of two requests setting the same state, the second sees it set and changes nothing.
+    const target = await lockTarget(trx, userId, id, false);
     refusePayment(target);
     if ((target.paid === 1) === paid) return toEntry(target);
     const stamp = nowIso();

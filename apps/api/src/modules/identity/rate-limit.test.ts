@@ -4,7 +4,7 @@ import { createTestApp, MemoryMailer, type TestContext, testConfig } from '../..
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../lib/http.ts';
-import { RateLimits } from '../../plugins/rate-limit.ts';
+import { RATE_LIMIT_PREFIX, RateLimits } from '../../plugins/rate-limit.ts';
 import { api, registerUser, tokenFromLink, uniqueEmail } from './identity.test-helpers.ts';
 import { IDENTITY_LIMITS } from './limits.ts';
 
@@ -314,6 +314,26 @@ describe.skipIf(!redisUrl)('two API nodes share the counters through Redis (REDI
         remoteAddress: ip,
       });
       expect(res.statusCode).toBe(429);
+    }
+  });
+
+  it('names its Redis counters centavo:rl:<limit>:<subject> (no "undefinedundefined" route part)', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl ?? '');
+    try {
+      const ip = randomIp();
+      await (nodes[0] as App).inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: uniqueEmail('k'), password: 'wrong password' },
+        remoteAddress: ip,
+      });
+      // Only this test's address: the Redis may hold other runs' counters.
+      const keys = await redis.keys(`*${ip}*`);
+      expect(keys).toContain(`${RATE_LIMIT_PREFIX}loginIp:${ip}`);
+      expect(keys.filter((k) => k.includes('undefined'))).toEqual([]);
+    } finally {
+      redis.disconnect();
     }
   });
 });

@@ -97,9 +97,13 @@ describe('forged and misused access tokens', () => {
     return (await api(ctx, 'GET', '/user/me', { headers: { authorization: `Bearer ${token}` } })).statusCode;
   }
 
-  it('accepts a genuine token (control)', async () => {
+  it('accepts a genuine token (control), with the scheme in any case (RFC 9110: bearer, BEARER)', async () => {
     const user = await registerUser(ctx);
     expect(await status(user.tokens.access_token)).toBe(200);
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const headers = { authorization: `${scheme} ${user.tokens.access_token}` };
+      expect((await api(ctx, 'GET', '/user/me', { headers })).statusCode, scheme).toBe(200);
+    }
   });
 
   it('rejects alg none, tampered signatures and payloads, other keys and algorithms, expired tokens', async () => {

@@ -36,13 +36,27 @@ export function parseTagIds(text: string): number[] {
   return text ? text.split(',').map(Number) : [];
 }
 
-export function findEntryById(db: Db, userId: number, id: number): Promise<EntryRow | undefined> {
-  return db
+/** How a write reads the rows it will change: locked (FOR UPDATE) until its transaction ends. */
+export interface LockOption {
+  lock?: boolean;
+}
+
+/**
+ * One entry; `{lock: true}` in a write's transaction locks it (PostgreSQL; SQLite's writers are serialised),
+ * so a concurrent write of the same entry waits and then reads what this one left (a deleted row: nothing).
+ */
+export function findEntryById(
+  db: Db,
+  userId: number,
+  id: number,
+  options: LockOption = {},
+): Promise<EntryRow | undefined> {
+  const query = db
     .selectFrom('entries')
     .select(entryColumns)
     .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 const INSERT_CHUNK = 500;

@@ -2,6 +2,21 @@ import { MAX_TOTAL_CENTS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 
 /**
+ * Locks the user's money-volume row until the transaction ends. Every write that adds money takes this row
+ * in applyEntryChanges; a deletion of an account, card or category with all its entries takes it first, so
+ * writes of that user's entries queue behind it instead of deadlocking with it half-way (PostgreSQL; on
+ * SQLite writers are serialised anyway). docs/decisions/concurrency.md.
+ */
+export async function lockMoneyWrites(db: Db, userId: number): Promise<void> {
+  await db
+    .selectFrom('user_money_totals')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .execute();
+}
+
+/**
  * Adds `delta` (negative: money given back) to the user's money volume, in the caller's transaction.
  * Answers false, having written nothing, when the volume would pass MAX_TOTAL_CENTS; the caller then
  * refuses its whole write. The check and the addition are one statement: on PostgreSQL concurrent writers

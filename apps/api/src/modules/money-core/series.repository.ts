@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntrySeriesTable } from '../../db/tables/ledger.ts';
-import { type EntryRow, entryColumns } from './entry-rows.repository.ts';
+import { type EntryRow, entryColumns, type LockOption } from './entry-rows.repository.ts';
 
 /** Fixed series and installment purchases (entry_series), and their entries as a series. */
 export type SeriesRow = Omit<EntrySeriesTable, 'id'> & { id: number };
@@ -12,13 +12,15 @@ export async function insertSeries(db: Db, values: Insertable<EntrySeriesTable>)
   return row.id;
 }
 
-export function findSeriesById(db: Db, userId: number, id: number): Promise<SeriesRow | undefined> {
-  return db
-    .selectFrom('entry_series')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** One series; `{lock: true}` locks it for a series-wide edit (see findEntryById). */
+export function findSeriesById(
+  db: Db,
+  userId: number,
+  id: number,
+  options: LockOption = {},
+): Promise<SeriesRow | undefined> {
+  const query = db.selectFrom('entry_series').selectAll().where('user_id', '=', userId).where('id', '=', id);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function updateSeries(db: Db, userId: number, id: number, values: Updateable<EntrySeriesTable>) {
@@ -101,6 +103,7 @@ export function findSeriesEntries(
   userId: number,
   seriesId: number,
   from?: { date: string; id: number },
+  options: LockOption = {},
 ): Promise<EntryRow[]> {
   let query = db
     .selectFrom('entries')
@@ -112,7 +115,8 @@ export function findSeriesEntries(
       eb.or([eb('date', '>', from.date), eb.and([eb('date', '=', from.date), eb('id', '>=', from.id)])]),
     );
   }
-  return query.orderBy('date').orderBy('id').execute();
+  query = query.orderBy('date').orderBy('id');
+  return (options.lock ? query.forUpdate() : query).execute();
 }
 
 /** Every entry of a series takes the series' last date (limit_fixed_date is copied on each occurrence). */

@@ -42,12 +42,18 @@ export async function reportSheet(db: Db, userId: number, languageId: number, re
     money(t.result),
     t.count,
   ]);
-  return { header: br ? HEADERS.br : HEADERS.en, rows, digits };
+  return { header: br ? HEADERS.br : HEADERS.en, rows, digits, br };
 }
 
-export async function sheetToCsv(header: string[], rows: (string | number)[][]): Promise<string> {
+/**
+ * CSV like the entries export (entries.export.ts toCsv): in Português `;` between fields and a decimal comma
+ * (`1234,56`), since a comma is its decimal separator; `,` and `1234.56` in English.
+ */
+export async function sheetToCsv(header: string[], rows: (string | number)[][], br = false): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
-  return stringify([header, ...rows]);
+  const cell = (value: string | number) =>
+    typeof value === 'number' && br ? String(value).replace('.', ',') : value;
+  return stringify([header, ...rows.map((row) => row.map(cell))], { delimiter: br ? ';' : ',' });
 }
 
 export async function sheetToXlsx(

@@ -6,6 +6,8 @@ import {
   debtReportSchema,
   errorBodySchema,
   expenseReportSchema,
+  expenseSubcategoriesQuerySchema,
+  expenseSubcategoriesSchema,
   investmentReportSchema,
   reportQuerySchema,
 } from '@centavo/shared';
@@ -18,6 +20,7 @@ import {
   analysisReport,
   debtReport,
   expenseReport,
+  expenseSubcategories,
   investmentReport,
   resolveRange,
 } from './reports.service.ts';
@@ -63,6 +66,28 @@ export async function reportRoutes(app: App): Promise<void> {
         request.user.languageId,
         resolveRange(request.query),
         request.query.basis,
+      ),
+  );
+  app.get(
+    '/report/expense/subcategories',
+    {
+      schema: {
+        summary: "One expense category's spending per subcategory over the range",
+        operationId: 'expenseSubcategories',
+        tags,
+        description: `${rangeDescription} Read when the page opens a category of the expense report; the subcategories add up to its total there.`,
+        querystring: expenseSubcategoriesQuerySchema,
+        response: { 200: expenseSubcategoriesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      expenseSubcategories(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        resolveRange(request.query),
+        request.query.basis,
+        request.query.category_id,
       ),
   );
   app.get(
@@ -114,7 +139,7 @@ export async function reportRoutes(app: App): Promise<void> {
       const report = await customReport(app.db, request.user.id, request.user.languageId, request.body);
       const format = request.query.format;
       if (format === 'json') return report;
-      const { header, rows, digits } = await reportSheet(
+      const { header, rows, digits, br } = await reportSheet(
         app.db,
         request.user.id,
         request.user.languageId,
@@ -136,7 +161,7 @@ export async function reportRoutes(app: App): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="report-${stamp}.csv"`)
-        .send(await sheetToCsv(header, rows));
+        .send(await sheetToCsv(header, rows, br));
     },
   );
 }

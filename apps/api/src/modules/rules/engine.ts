@@ -44,6 +44,9 @@ interface Prepared {
 
 type Predicate = (s: Prepared) => boolean;
 
+/** Distinct texts remembered per regular expression in one run (a 30 000-row statement has far fewer). */
+const MEMO_MAX = 50_000;
+
 /** The decision of the rules for one subject; each action names the rule that set it. */
 export interface RuleOutcome {
   category?: { category_id: number; sub_category_id: number | null; rule_id: number };
@@ -82,7 +85,16 @@ export function compilePattern(pattern: string): RE2JS {
 function textPredicate(op: RuleCondition['op'], value: RuleCondition['value']): Predicate {
   if (op === 'matches') {
     const re = compilePattern(String(value));
-    return (s) => re.matcher(s.plain).find();
+    // A statement repeats its merchants: each distinct text is run once per compiled rule (bounded memo).
+    const seen = new Map<string, boolean>();
+    return (s) => {
+      let hit = seen.get(s.plain);
+      if (hit === undefined) {
+        hit = re.test(s.plain);
+        if (seen.size < MEMO_MAX) seen.set(s.plain, hit);
+      }
+      return hit;
+    };
   }
   if (op === 'one_of') {
     const set = new Set((value as string[]).map(foldText));
@@ -157,6 +169,55 @@ function categoryFits(type: string | null, subject: RuleSubject, operation: numb
 /** Compiles the rules, in the order given (the caller sorts by priority, then id). */
 export function compileRules(rules: readonly RunnableRule[]): CompiledRules {
   const compiled = rules.map((rule) => ({ rule, test: compileConditions(rule.match, rule.conditions) }));
+  // When no rule sets the operation, a category fits or not as soon as its rule matches, so a row stops at the
+  // first rule past which nothing is left to decide (most rows: the first category rule that matches).
+  const setsOperation = rules.some((r) => r.actions.operation_id != null);
+  const setsLater = (field: 'tags' | 'description') => {
+    const out: boolean[] = new Array(rules.length + 1).fill(false);
+    for (let i = rules.length - 1; i >= 0; i--) {
+      const a = (rules[i] as RunnableRule).actions;
+      out[i] =
+        (out[i + 1] as boolean) || (field === 'tags' ? (a.tags?.length ?? 0) > 0 : a.description != null);
+    }
+    return out;
+  };
+  const tagsLater = setsLater('tags');
+  const descriptionLater = setsLater('description');
+  const categoryLater: boolean[] = new Array(rules.length + 1).fill(false);
+  for (let i = rules.length - 1; i >= 0; i--) {
+    categoryLater[i] =
+      (categoryLater[i + 1] as boolean) || (rules[i] as RunnableRule).actions.category_id != null;
+  }
+  const decideInOrder = (subject: RuleSubject, prepared: Prepared): RuleOutcome | null => {
+    const out: RuleOutcome = {};
+    for (let i = 0; i < compiled.length; i++) {
+      if (
+        (out.category || !categoryLater[i]) &&
+        (out.tags || !tagsLater[i]) &&
+        (out.description || !descriptionLater[i])
+      ) {
+        break;
+      }
+      const { rule, test } = compiled[i] as (typeof compiled)[number];
+      if (!test(prepared)) continue;
+      const a = rule.actions;
+      if (!out.tags && a.tags && a.tags.length > 0) out.tags = { ids: a.tags, rule_id: rule.id };
+      if (!out.description && a.description != null)
+        out.description = { value: a.description, rule_id: rule.id };
+      if (
+        !out.category &&
+        a.category_id != null &&
+        categoryFits(rule.categoryType, subject, subject.operation_id)
+      ) {
+        out.category = {
+          category_id: a.category_id,
+          sub_category_id: a.sub_category_id ?? null,
+          rule_id: rule.id,
+        };
+      }
+    }
+    return Object.keys(out).length === 0 ? null : out;
+  };
   return {
     size: compiled.length,
     matches(subject) {
@@ -165,6 +226,7 @@ export function compileRules(rules: readonly RunnableRule[]): CompiledRules {
     },
     decide(subject) {
       const prepared = prepare(subject);
+      if (!setsOperation) return decideInOrder(subject, prepared);
       const matched = compiled.filter((c) => c.test(prepared)).map((c) => c.rule);
       if (matched.length === 0) return null;
       const out: RuleOutcome = {};

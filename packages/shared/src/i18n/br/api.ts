@@ -18,6 +18,10 @@ export const api = {
     bodyTooLarge: 'O corpo da requisição é grande demais',
     tooManyRequests: 'Muitas requisições, tente novamente mais tarde',
     serviceUnavailable: 'Serviço temporariamente indisponível',
+    // Concorrência (issue 17).
+    writeConflict: 'Isto foi alterado por outra requisição ao mesmo tempo; recarregue e tente de novo',
+    textHasNul: 'O texto não pode conter o caractere NUL (\\u0000)',
+    idempotencyKeyReused: 'Esta Idempotency-Key já foi usada em outra requisição',
     bodyNotJson: 'O corpo da requisição não é um JSON válido',
     bodyEmpty: 'O corpo da requisição está vazio',
     contentTypeUnsupported: 'O tipo de conteúdo da requisição não é suportado',

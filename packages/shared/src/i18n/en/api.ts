@@ -23,6 +23,10 @@ export const api = {
     bodyTooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests, try again later',
     serviceUnavailable: 'Service temporarily unavailable',
+    // Concurrency (issue 17): two requests wrote the same thing at once; the other one won.
+    writeConflict: 'This was changed by another request at the same time; reload and try again',
+    textHasNul: 'Text may not contain the NUL character (\\u0000)',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for another request',
     bodyNotJson: 'The request body is not valid JSON',
     bodyEmpty: 'The request body is empty',
     contentTypeUnsupported: 'The content type of the request is not supported',
