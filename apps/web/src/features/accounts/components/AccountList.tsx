@@ -1,16 +1,5 @@
 import type { Account, Bank } from '@centavo/shared';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
@@ -23,27 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 
 export interface AccountActions {
   onEdit: (account: Account) => void;
   onToggleArchived: (account: Account) => void;
   onDelete: (account: Account) => void;
-}
-
-function ColorDot({ color }: { color: string | null }) {
-  return (
-    <Box
-      aria-hidden
-      w={12}
-      h={12}
-      style={{
-        borderRadius: '50%',
-        flex: 'none',
-        background: color ?? 'transparent',
-        border: color ? undefined : '2px solid var(--mantine-color-dimmed)',
-      }}
-    />
-  );
 }
 
 function AccountMenu({ account, actions }: { account: Account; actions: AccountActions }) {
