@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
+import { Figure } from '../../../components/Figure.tsx';
 
 export interface AccountActions {
   onEdit: (account: Account) => void;
@@ -188,18 +189,12 @@ export function AccountCards({
               <AccountMenu account={account} actions={actions} />
             </Group>
             <Group justify="space-between" align="flex-end" mt="sm" gap="xs">
-              <Stack gap={0}>
-                <Text fz="xs" c="dimmed">
-                  {t('accounts.balance')}
-                </Text>
+              <Figure label={t('accounts.balance')}>
                 <AmountText value={account.balance} fz="lg" fw={700} data-testid="account-balance" />
-              </Stack>
-              <Stack gap={0} align="flex-end">
-                <Text fz="xs" c="dimmed">
-                  {predictedLabel}
-                </Text>
+              </Figure>
+              <Figure label={predictedLabel} align="flex-end">
                 <AmountText value={account.predicted_balance} fz="sm" data-testid="account-predicted" />
-              </Stack>
+              </Figure>
             </Group>
           </Paper>
         );

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { Figure } from '../../../components/Figure.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { useBudgetDashboard } from '../../../lib/queries/figures.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -28,16 +29,10 @@ export function BudgetsWidget() {
       {budgets.data ? (
         <Stack gap="xs">
           <Group gap="lg">
-            <Stack gap={0}>
-              <Text fz="xs" c="dimmed">
-                {t('budget.planned')}
-              </Text>
+            <Figure label={t('budget.planned')}>
               <AmountText value={budgets.data.summary.planned} colored={false} fw={700} />
-            </Stack>
-            <Stack gap={0}>
-              <Text fz="xs" c="dimmed">
-                {t('budget.spent')}
-              </Text>
+            </Figure>
+            <Figure label={t('budget.spent')}>
               <Anchor
                 component={Link}
                 to={drillDownHref({ month, operation_id: 2, basis: 'accrual' })}
@@ -45,13 +40,10 @@ export function BudgetsWidget() {
               >
                 <AmountText value={budgets.data.summary.spent} colored={false} />
               </Anchor>
-            </Stack>
-            <Stack gap={0}>
-              <Text fz="xs" c="dimmed">
-                {t('budget.available')}
-              </Text>
+            </Figure>
+            <Figure label={t('budget.available')}>
               <AmountText value={budgets.data.summary.available} fw={700} />
-            </Stack>
+            </Figure>
           </Group>
           <Text fz="sm" fw={600}>
             {t('dashboard.budgetsNearOver')}

@@ -1,9 +1,10 @@
 import { currentMonth, OPERATIONS } from '@centavo/shared';
-import { Anchor, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { Figure } from '../../../components/Figure.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { formatMonthLong } from '../../../lib/months.ts';
 import { useReport } from '../../../lib/queries/figures.ts';
@@ -30,10 +31,7 @@ export function MonthWidget() {
               ['expense', OPERATIONS.expense, current.expense],
             ] as const
           ).map(([key, op, value]) => (
-            <Stack gap={0} key={key}>
-              <Text fz="xs" c="dimmed">
-                {t(`dashboard.${key}`)}
-              </Text>
+            <Figure label={t(`dashboard.${key}`)} key={key}>
               <Anchor
                 component={Link}
                 to={drillDownHref({ month, operation_id: op, basis: 'accrual' })}
@@ -42,16 +40,13 @@ export function MonthWidget() {
               >
                 <AmountText value={value} operation={op} />
               </Anchor>
-            </Stack>
+            </Figure>
           ))}
-          <Stack gap={0}>
-            <Text fz="xs" c="dimmed">
-              {t('dashboard.result')}
-            </Text>
+          <Figure label={t('dashboard.result')}>
             <Anchor component={Link} to={drillDownHref({ month, basis: 'accrual' })} fw={700}>
               <AmountText value={current.result} data-testid="dash-result" />
             </Anchor>
-          </Stack>
+          </Figure>
         </SimpleGrid>
       ) : (
         <Skeleton h={60} />
