@@ -88,18 +88,16 @@ function AccountName({ account }: { account: Account }) {
   );
 }
 
-/** Wide screens: one row per account, amounts right-aligned in columns. */
-export function AccountTable({
-  accounts,
-  banks,
-  predictedLabel,
-  actions,
-}: {
+/** What the table (wide screens) and the cards (small ones) show the accounts with. */
+interface AccountListProps {
   accounts: readonly Account[];
   banks: ReadonlyMap<number, Bank>;
   predictedLabel: string;
   actions: AccountActions;
-}) {
+}
+
+/** Wide screens: one row per account, amounts right-aligned in columns. */
+export function AccountTable({ accounts, banks, predictedLabel, actions }: AccountListProps) {
   const { t } = useTranslation('ledger');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -152,17 +150,7 @@ export function AccountTable({
 }
 
 /** Small screens: a card per account, the balance large, nothing to scroll sideways. */
-export function AccountCards({
-  accounts,
-  banks,
-  predictedLabel,
-  actions,
-}: {
-  accounts: readonly Account[];
-  banks: ReadonlyMap<number, Bank>;
-  predictedLabel: string;
-  actions: AccountActions;
-}) {
+export function AccountCards({ accounts, banks, predictedLabel, actions }: AccountListProps) {
   const { t } = useTranslation('ledger');
   return (
     <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('accounts.list')} style={{ listStyle: 'none' }}>

@@ -1,9 +1,10 @@
 import type { Entry, Invoice } from '@centavo/shared';
 import { addMonths } from '@centavo/shared/dates';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -60,26 +61,20 @@ export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
               </Group>
               <Group gap={2} wrap="nowrap">
                 <AmountText value={entry.value} operation={entry.operation_id} fz="sm" />
-                <Tooltip label={t('page.moveBack', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveBack', { name: entry.description })}
-                    onClick={() => moveTo(entry, -1)}
-                  >
-                    <IconArrowUp size={14} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('page.moveNext', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveNext', { name: entry.description })}
-                    onClick={() => moveTo(entry, 1)}
-                  >
-                    <IconArrowDown size={14} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton
+                  label={t('page.moveBack', { name: entry.description })}
+                  size="sm"
+                  onClick={() => moveTo(entry, -1)}
+                >
+                  <IconArrowUp size={14} />
+                </IconButton>
+                <IconButton
+                  label={t('page.moveNext', { name: entry.description })}
+                  size="sm"
+                  onClick={() => moveTo(entry, 1)}
+                >
+                  <IconArrowDown size={14} />
+                </IconButton>
               </Group>
             </Group>
           ))}
