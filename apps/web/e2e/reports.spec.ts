@@ -4,6 +4,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit as axeAudit } from './support/axe.ts';
+import { requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -48,7 +49,7 @@ const BR: Texts = {
 };
 
 async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   await axeAudit(page, label);
 }
 
@@ -71,6 +72,7 @@ async function setBudget(page: Page, categoryId: number, name: string, typed: st
 
 async function flow(page: Page, x: Texts) {
   test.setTimeout(240_000);
+  trackRequests(page);
   const month = monthFromNow(0);
   const register = new RegisterPage(page);
   await register.goto();

@@ -1,4 +1,4 @@
-import { currentMonth } from '@centavo/shared';
+import { localMonth } from '@centavo/shared';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 export function BudgetsWidget() {
   const { t } = useTranslation('reports');
   const { locale } = useMoneyFormat();
-  const month = currentMonth();
+  const month = localMonth();
   const budgets = useBudgetDashboard(month);
   return (
     <Widget

@@ -1,4 +1,4 @@
-import { currentMonth, OPERATIONS } from '@centavo/shared';
+import { localMonth, OPERATIONS } from '@centavo/shared';
 import { Anchor, SimpleGrid, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export const LAST_12 = { range: '12m', basis: 'accrual' } as const;
 export function MonthWidget() {
   const { t } = useTranslation('reports');
   const { locale } = useMoneyFormat();
-  const month = currentMonth();
+  const month = localMonth();
   // The last 12 months' report (the same query as the chart below: fetched once); this month is its last.
   const current = useReport('analysis', LAST_12).data?.data.at(-1);
   const monthLabel = formatMonthLong(month, locale);

@@ -1,4 +1,4 @@
-import { currentMonth } from '@centavo/shared';
+import { localMonth } from '@centavo/shared';
 import { Anchor, Box, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 export function SpendingWidget() {
   const { t } = useTranslation('reports');
   const { format, locale } = useMoneyFormat();
-  const month = currentMonth();
+  const month = localMonth();
   const categories = useCategoryDashboard(month, 'accrual');
   return (
     <Widget id="dash-spending" title={t('dashboard.spending')}>

@@ -1,4 +1,4 @@
-import { addMonths, currentMonth, todayIso } from '@centavo/shared';
+import { addMonths, localMonth, localToday } from '@centavo/shared';
 import { Anchor, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,8 +16,8 @@ import { dueSoon } from '../due-soon.ts';
 export function UpcomingWidget() {
   const { t } = useTranslation('reports');
   const { locale } = useMoneyFormat();
-  const month = currentMonth();
-  const today = todayIso();
+  const month = localMonth();
+  const today = localToday();
   const upcoming = useUpcoming(today, plusDays(today, 30));
   const cards = useCards();
   const cardName = new Map((cards.data?.data ?? []).filter((c) => !c.archived).map((c) => [c.id, c.name]));
