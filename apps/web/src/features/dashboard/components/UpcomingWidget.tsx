@@ -1,0 +1,92 @@
+import { addMonths, localMonth, localToday } from '@centavo/shared';
+import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { Widget } from '../../../components/charts/Widget.tsx';
+import { drillDownHref } from '../../../lib/drill-down.ts';
+import { useCards, useInvoicesDue } from '../../../lib/queries/cards.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+import { useUpcoming } from '../api/get-upcoming.ts';
+import { formatDay, plusDays } from '../days.ts';
+import { dueSoon } from '../due-soon.ts';
+
+/** What falls due in the next 30 days: unpaid entries and card invoices, in date order. */
+export function UpcomingWidget() {
+  const { t } = useTranslation('reports');
+  const { locale } = useMoneyFormat();
+  const month = localMonth();
+  const today = localToday();
+  const upcoming = useUpcoming(today, plusDays(today, 30));
+  const cards = useCards();
+  const cardName = new Map((cards.data?.data ?? []).filter((c) => !c.archived).map((c) => [c.id, c.name]));
+  // Invoices are due like bills: those of this month and the next (the 30 days span two months at most)
+  // that fall due from today on and still owe something.
+  const dueThis = useInvoicesDue(month);
+  const dueNext = useInvoicesDue(addMonths(month, 1));
+  const dueInvoices = [...(dueThis.data?.data ?? []), ...(dueNext.data?.data ?? [])].filter(
+    (i) =>
+      i.outstanding > 0 &&
+      i.due_date >= today &&
+      i.due_date <= plusDays(today, 30) &&
+      cardName.has(i.card_id),
+  );
+  return (
+    <Widget
+      id="dash-upcoming"
+      title={t('dashboard.upcoming')}
+      action={
+        <Anchor component={Link} to={drillDownHref({ month, paid: false })} fz="sm">
+          {t('dashboard.seeAll')}
+        </Anchor>
+      }
+    >
+      {upcoming.data ? (
+        upcoming.data.data.length === 0 && dueInvoices.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            {t('dashboard.noUpcoming')}
+          </Text>
+        ) : (
+          <Table>
+            <Table.Tbody data-testid="dash-upcoming">
+              {dueSoon(dueInvoices, upcoming.data.data).map((item) =>
+                item.kind === 'invoice' ? (
+                  <Table.Tr
+                    key={`invoice-${item.invoice.id}`}
+                    data-testid="dash-upcoming-invoice"
+                    data-date={item.date}
+                  >
+                    <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(locale, item.date)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.card.build(item.invoice.card_id)} fz="sm">
+                        {t('dashboard.invoiceDue', { card: cardName.get(item.invoice.card_id) })}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <AmountText value={-item.invoice.outstanding} />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  <Table.Tr key={item.entry.id} data-testid="dash-upcoming-entry" data-date={item.date}>
+                    <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(locale, item.date)}
+                    </Table.Td>
+                    <Table.Td>{item.entry.description}</Table.Td>
+                    <Table.Td ta="right">
+                      <AmountText value={item.entry.value} operation={item.entry.operation_id} />
+                    </Table.Td>
+                  </Table.Tr>
+                ),
+              )}
+            </Table.Tbody>
+          </Table>
+        )
+      ) : (
+        <Skeleton h={80} />
+      )}
+    </Widget>
+  );
+}
