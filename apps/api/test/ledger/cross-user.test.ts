@@ -341,6 +341,10 @@ const MATRIX: Record<string, Case> = {
     url: '/api/v1/budget',
     payload: { category_id: b.category, month: '2026-12', value: 100 },
   }),
+  'GET /api/v1/report/expense/subcategories query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/report/expense/subcategories?range=12m&category_id=${b.category}`,
+  }),
   'POST /api/v1/report body:filters.account_ids': (a, b) => ({
     method: 'POST',
     url: '/api/v1/report',
