@@ -90,6 +90,8 @@ export const cards = {
     close: 'Data de fechamento',
     due: 'Data de vencimento',
     save: 'Salvar datas',
+    tooFar: 'No máximo {days} dias da data que os dias do cartão dão',
+    closeAfterDue: 'O fechamento deve ser antes do vencimento',
   },
   delete: {
     title: 'Excluir {name}?',

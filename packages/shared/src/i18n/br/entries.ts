@@ -45,6 +45,8 @@ export const entries = {
     installment: 'Parcela {number} de {count}',
     fixed: 'Mensal',
     fixedLabel: 'Repete todo mês',
+    overdue: 'Vencido',
+    overdueLabel: 'Vencido: não pago e com data anterior a hoje',
     noCategory: 'Sem categoria',
     noAccount: 'Sem conta',
     transferTo: '{from} → {to}',

@@ -89,6 +89,8 @@ export const cards = {
     close: 'Closing date',
     due: 'Due date',
     save: 'Save dates',
+    tooFar: "At most {days} days from the date the card's days give",
+    closeAfterDue: 'The closing date must be before the due date',
   },
   delete: {
     title: 'Delete {name}?',

@@ -45,6 +45,8 @@ export const entries = {
     installment: 'Installment {number} of {count}',
     fixed: 'Monthly',
     fixedLabel: 'Repeats every month',
+    overdue: 'Overdue',
+    overdueLabel: 'Overdue: not paid and dated before today',
     noCategory: 'Uncategorised',
     noAccount: 'No account',
     transferTo: '{from} → {to}',

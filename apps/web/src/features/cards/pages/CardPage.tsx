@@ -310,6 +310,7 @@ function InvoicePanel({
             <DatesDialog
               key={data.id}
               invoice={data}
+              card={card}
               opened={editingDates}
               onClose={() => setEditingDates(false)}
             />

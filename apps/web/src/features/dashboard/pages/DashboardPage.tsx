@@ -1,5 +1,5 @@
 import { addMonths, localMonth, localToday, OPERATIONS } from '@centavo/shared';
-import { Anchor, Box, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -22,6 +22,16 @@ function plusDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** "Overdue" beside the date of an item that fell due before today (red, and said in words too). */
+function OverdueMark() {
+  const { t } = useTranslation('reports');
+  return (
+    <Badge color="red" variant="light" size="xs" ml={6}>
+      {t('dashboard.overdue')}
+    </Badge>
+  );
+}
+
 /** /dashboard (DESIGN.md §4 "Dashboard"): every figure links to the list that sums it. */
 export function DashboardPage() {
   const { t } = useTranslation('reports');
@@ -33,6 +43,9 @@ export function DashboardPage() {
   const categories = useCategoryDashboard(month, 'accrual');
   const budgets = useBudgetDashboard(month);
   const upcoming = useUpcoming(today, plusDays(today, 30));
+  // What fell due before today and is still unpaid comes first, in red (DESIGN.md §4 "Reports", debt).
+  const late = useUpcoming(plusDays(today, -60), plusDays(today, -1));
+  const duePrevious = useInvoicesDue(addMonths(month, -1));
   const cards = useCards();
   const activeCards = (cards.data?.data ?? []).filter((c) => !c.archived);
   // Invoices are due like bills: those of this month and the next (the 30 days span two months at most)
@@ -40,13 +53,14 @@ export function DashboardPage() {
   const dueThis = useInvoicesDue(month);
   const dueNext = useInvoicesDue(addMonths(month, 1));
   const cardName = new Map(activeCards.map((c) => [c.id, c.name]));
-  const dueInvoices = [...(dueThis.data?.data ?? []), ...(dueNext.data?.data ?? [])].filter(
-    (i) =>
-      i.outstanding > 0 &&
-      i.due_date >= today &&
-      i.due_date <= plusDays(today, 30) &&
-      cardName.has(i.card_id),
-  );
+  const dueInvoices = [
+    ...(duePrevious.data?.data ?? []),
+    ...(dueThis.data?.data ?? []),
+    ...(dueNext.data?.data ?? []),
+  ].filter((i) => i.outstanding > 0 && i.due_date <= plusDays(today, 30) && cardName.has(i.card_id));
+  // Overdue entries: expenses left unpaid (an income not received yet is no debt).
+  const lateEntries = (late.data?.data ?? []).filter((e) => e.operation_id === OPERATIONS.expense);
+  const dueEntries = [...lateEntries, ...(upcoming.data?.data ?? [])];
   const formatDay = (iso: string) =>
     new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${iso}T00:00:00Z`),
@@ -310,22 +324,24 @@ export function DashboardPage() {
           }
         >
           {upcoming.data ? (
-            upcoming.data.data.length === 0 && dueInvoices.length === 0 ? (
+            dueEntries.length === 0 && dueInvoices.length === 0 ? (
               <Text c="dimmed" fz="sm">
                 {t('dashboard.noUpcoming')}
               </Text>
             ) : (
               <Table>
                 <Table.Tbody data-testid="dash-upcoming">
-                  {dueSoon(dueInvoices, upcoming.data.data).map((item) =>
+                  {dueSoon(dueInvoices, dueEntries).map((item) =>
                     item.kind === 'invoice' ? (
                       <Table.Tr
                         key={`invoice-${item.invoice.id}`}
                         data-testid="dash-upcoming-invoice"
                         data-date={item.date}
+                        data-overdue={item.date < today || undefined}
                       >
-                        <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        <Table.Td c={item.date < today ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                           {formatDay(item.date)}
+                          {item.date < today ? <OverdueMark /> : null}
                         </Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={paths.card.build(item.invoice.card_id)} fz="sm">
@@ -337,9 +353,15 @@ export function DashboardPage() {
                         </Table.Td>
                       </Table.Tr>
                     ) : (
-                      <Table.Tr key={item.entry.id} data-testid="dash-upcoming-entry" data-date={item.date}>
-                        <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Tr
+                        key={item.entry.id}
+                        data-testid="dash-upcoming-entry"
+                        data-date={item.date}
+                        data-overdue={item.date < today || undefined}
+                      >
+                        <Table.Td c={item.date < today ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                           {formatDay(item.date)}
+                          {item.date < today ? <OverdueMark /> : null}
                         </Table.Td>
                         <Table.Td>{item.entry.description}</Table.Td>
                         <Table.Td ta="right">
