@@ -59,7 +59,9 @@ export function DashboardPage() {
     ...(dueNext.data?.data ?? []),
   ].filter((i) => i.outstanding > 0 && i.due_date <= plusDays(today, 30) && cardName.has(i.card_id));
   // Overdue entries: expenses left unpaid (an income not received yet is no debt).
-  const lateEntries = (late.data?.data ?? []).filter((e) => e.operation_id === OPERATIONS.expense);
+  const lateEntries = (late.data?.data ?? []).filter(
+    (e) => e.operation_id === OPERATIONS.expense && e.date < today,
+  );
   const dueEntries = [...lateEntries, ...(upcoming.data?.data ?? [])];
   const formatDay = (iso: string) =>
     new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
