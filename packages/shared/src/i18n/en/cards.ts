@@ -59,6 +59,7 @@ export const cards = {
     refund: 'Refund',
     moveBack: 'Move {name} to the previous invoice',
     moveNext: 'Move {name} to the next invoice',
+    anticipate: 'Bring the remaining installments of {name} into the open invoice',
     payments: 'Payments',
     edit: 'Edit card',
     archive: 'Archive',
@@ -106,6 +107,8 @@ export const cards = {
     undone: 'Payment undone',
     moved: 'Entry moved',
     datesSaved: 'Dates saved',
+    anticipated_one: '{count} installment brought into the open invoice',
+    anticipated_other: '{count} installments brought into the open invoice',
   },
   entries: {
     accountsGroup: 'Accounts',

@@ -40,10 +40,11 @@ import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCardInvoice, useCards } from '../../../lib/queries/cards.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useDeleteCard, useMoveEntry, useUpdateCard } from '../api/cards.ts';
+import { useDeleteCard, useUpdateCard } from '../api/cards.ts';
 import { exportInvoice } from '../api/export-invoice.ts';
 import { CardFormModal } from '../components/CardFormModal.tsx';
 import { DatesDialog } from '../components/InvoiceDialogs.tsx';
+import { InvoiceEntries } from '../components/InvoiceEntries.tsx';
 import { InvoicePayments } from '../components/InvoicePayments.tsx';
 
 function formatDate(date: string, locale: string): string {
@@ -97,85 +98,6 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
       </Text>
       {/* What an invoice owes is neither income nor expense: plain colour, the sign says a credit. */}
       <AmountText value={value} fw={600} colored={false} data-testid={testId} />
-    </Stack>
-  );
-}
-
-/** The invoice's entries grouped by day, with k/N labels and the move actions. */
-function InvoiceEntries({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation('cards');
-  const { locale } = useMoneyFormat();
-  const move = useMoveEntry();
-  const entries = invoice.entries ?? [];
-  if (entries.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {t('page.empty')}
-      </Text>
-    );
-  }
-  const days = new Map<string, Entry[]>();
-  for (const entry of entries) days.set(entry.date, [...(days.get(entry.date) ?? []), entry]);
-  function moveTo(entry: Entry, delta: number) {
-    move.mutate(
-      { id: entry.id, month: addMonths(invoice.month, delta) },
-      {
-        onSuccess: () => toastSuccess(t('toasts.moved')),
-        onError: (error) => toastError(errorMessage(error)),
-      },
-    );
-  }
-  return (
-    <Stack gap="sm" data-testid="invoice-entries">
-      {[...days.entries()].map(([day, rows]) => (
-        <Stack key={day} gap={4}>
-          <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
-            {formatDate(day, locale)}
-          </Text>
-          {rows.map((entry) => (
-            <Group key={entry.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="invoice-entry">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text fz="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.description}
-                </Text>
-                {entry.installment_count ? (
-                  <Badge variant="light" size="sm" data-testid="installment-label">
-                    {t('page.installment', { k: entry.installment_number, n: entry.installment_count })}
-                  </Badge>
-                ) : null}
-                {entry.operation_id === 1 ? (
-                  <Badge variant="light" color="teal" size="sm">
-                    {t('page.refund')}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Group gap={2} wrap="nowrap">
-                <AmountText value={entry.value} operation={entry.operation_id} fz="sm" />
-                <Tooltip label={t('page.moveBack', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveBack', { name: entry.description })}
-                    onClick={() => moveTo(entry, -1)}
-                  >
-                    <IconArrowUp size={14} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('page.moveNext', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveNext', { name: entry.description })}
-                    onClick={() => moveTo(entry, 1)}
-                  >
-                    <IconArrowDown size={14} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      ))}
     </Stack>
   );
 }
