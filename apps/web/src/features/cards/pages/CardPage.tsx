@@ -1,4 +1,4 @@
-import type { Card, Entry, Invoice } from '@centavo/shared';
+import type { Card } from '@centavo/shared';
 import { addMonths } from '@centavo/shared/dates';
 import {
   ActionIcon,
@@ -18,8 +18,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
-  IconArrowDown,
-  IconArrowUp,
   IconChevronLeft,
   IconChevronRight,
   IconDownload,
