@@ -62,6 +62,7 @@ test('22:30 on the last day of a month in São Paulo: the app stays in the month
     description: 'Late dinner',
     value: '45',
     account: 'Checking',
+    category: 'Food',
   });
   await entries.save();
   await expect(entries.formDialog()).toBeHidden();
