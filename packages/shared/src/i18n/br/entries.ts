@@ -120,6 +120,8 @@ export const entries = {
     subcategory: 'Subcategoria',
     subcategoryNone: 'Sem subcategoria',
     categoryNone: 'Sem categoria',
+    incomeGroup: 'Receita',
+    refundGroup: 'Estorno de uma compra (reduz o gasto da categoria)',
     choose: 'Escolha…',
     tags: 'Tags',
     tagsPlaceholder: 'Digite e tecle Enter',

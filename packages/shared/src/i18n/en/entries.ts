@@ -120,6 +120,8 @@ export const entries = {
     subcategory: 'Subcategory',
     subcategoryNone: 'No subcategory',
     categoryNone: 'No category',
+    incomeGroup: 'Income',
+    refundGroup: "Refund of a purchase (lowers the category's spending)",
     choose: 'Choose…',
     tags: 'Tags',
     tagsPlaceholder: 'Type and press Enter',
