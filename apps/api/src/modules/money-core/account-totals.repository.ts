@@ -1,5 +1,6 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import type { AccountMonthTotalsTable } from '../../db/tables/ledger.ts';
 import { addToAggregate } from './aggregate-upsert.ts';
 import { seriesToExtend } from './series.repository.ts';
 
@@ -40,17 +41,8 @@ export const EFFECT_COLUMNS = [
   'installment_count',
 ] as const satisfies readonly (keyof EffectRow)[];
 
-export interface TotalsDelta {
-  account_id: number;
-  month: string;
-  income: number;
-  expense: number;
-  investment: number;
-  transfer_in: number;
-  transfer_out: number;
-  net: number;
-  paid_net: number;
-}
+/** One (account, month)'s change to account_month_totals (the row without its user). */
+export type TotalsDelta = Omit<AccountMonthTotalsTable, 'user_id'>;
 
 function emptyDelta(account_id: number, month: string): TotalsDelta {
   return {
