@@ -121,6 +121,8 @@ export const entries = {
     subcategoryNone: 'Sem subcategoria',
     categoryNone: 'Sem categoria',
     incomeGroup: 'Receita',
+    refundOf: 'Estorno de',
+    refundOfHint: 'Uma compra neste cartão: o estorno fica na categoria dela e reduz o gasto dessa categoria',
     refundGroup: 'Estorno de uma compra (reduz o gasto da categoria)',
     choose: 'Escolha…',
     tags: 'Tags',

@@ -121,6 +121,9 @@ export const entries = {
     subcategoryNone: 'No subcategory',
     categoryNone: 'No category',
     incomeGroup: 'Income',
+    refundOf: 'Refund of',
+    refundOfHint:
+      "A purchase on this card: the refund takes its category and lowers that category's spending",
     refundGroup: "Refund of a purchase (lowers the category's spending)",
     choose: 'Choose…',
     tags: 'Tags',
