@@ -60,10 +60,11 @@ export default defineConfig({
   // SCREENSHOTS=<dir>, each writing into its own folder there.
   testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots/**'],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
-  // Each test signs up its own user, so spec files run side by side on the one server and database (two
-  // workers keep both cores of the CI machine busy while the other waits on the server); the tests of a
-  // file run in order. E2E_WORKERS overrides it (1 to debug one flow at a time).
-  fullyParallel: false,
+  // Each test signs up its own user, so tests run side by side on the one server and database (two workers
+  // keep both cores of the CI machine busy while one waits on the server), also the tests of one file, so a
+  // long file does not hold up the end of the run; files whose tests follow one another say so
+  // (`describe.configure({ mode: 'serial' })`). E2E_WORKERS overrides it (1 to debug one flow at a time).
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
