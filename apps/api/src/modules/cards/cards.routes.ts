@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
+import { userToday } from '../../lib/today.ts';
 import { findFlagById, findFlags } from './cards.repository.ts';
 import {
   createCard,
@@ -29,8 +30,8 @@ import {
   listCards,
   payInvoice,
   removeCard,
-  updateInvoice,
 } from './cards.service.ts';
+import { updateInvoice } from './invoice-dates.service.ts';
 import { invoicesDue } from './invoices.service.ts';
 
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
@@ -78,7 +79,14 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await listCards(app.db, request.user.id, request.query.archived ?? false) }),
+    async (request) => ({
+      data: await listCards(
+        app.db,
+        request.user.id,
+        request.query.archived ?? false,
+        userToday(request.user.row),
+      ),
+    }),
   );
   app.get(
     '/card/:id',
@@ -91,7 +99,7 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardSchema, ...errors },
       },
     },
-    async (request) => getCard(app.db, request.user.id, request.params.id),
+    async (request) => getCard(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.post(
     '/card',
@@ -105,7 +113,10 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 201: cardSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCard(app.db, request.user.id, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createCard(app.db, request.user.id, request.body, userToday(request.user.row))),
   );
   app.put(
     '/card/:id',
@@ -122,7 +133,8 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardSchema, ...errors },
       },
     },
-    async (request) => editCard(app.db, request.user.id, request.params.id, request.body),
+    async (request) =>
+      editCard(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.delete(
     '/card/:id',
@@ -156,7 +168,14 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => getCardInvoice(app.db, request.user.id, request.params.id, request.query.month),
+    async (request) =>
+      getCardInvoice(
+        app.db,
+        request.user.id,
+        request.params.id,
+        request.query.month,
+        userToday(request.user.row),
+      ),
   );
   app.get(
     '/invoice/date/:date',
@@ -169,7 +188,9 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await invoicesDue(app.db, request.user.id, request.params.date) }),
+    async (request) => ({
+      data: await invoicesDue(app.db, request.user.id, request.params.date, userToday(request.user.row)),
+    }),
   );
   app.get(
     '/invoice/:id',
@@ -182,7 +203,7 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => getInvoice(app.db, request.user.id, request.params.id),
+    async (request) => getInvoice(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.put(
     '/invoice/:id',
@@ -198,7 +219,8 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => updateInvoice(app.db, request.user.id, request.params.id, request.body),
+    async (request) =>
+      updateInvoice(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.post(
     '/invoice/:id/paid',
@@ -215,6 +237,7 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => payInvoice(app.db, request.user.id, request.params.id, request.body),
+    async (request) =>
+      payInvoice(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
 }

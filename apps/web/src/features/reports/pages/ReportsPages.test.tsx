@@ -57,6 +57,7 @@ const DEBT = valid(debtReportSchema, {
     { month: '2026-03', installments: 25000, invoices: 45000, total: 70000 },
   ],
   total: 70000,
+  overdue: { installments: 0, invoices: 0, total: 0 },
 });
 
 const INVESTMENT = valid(investmentReportSchema, {
