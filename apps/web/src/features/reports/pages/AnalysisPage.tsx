@@ -1,4 +1,4 @@
-import { Anchor, Button, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { AmountText } from '../../../components/AmountText.tsx';
 import { MonthCharts, MonthTable } from '../../../components/charts/MonthFigures.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
 import { DrillAmount } from '../../../components/DrillAmount.tsx';
+import { MenuButton } from '../../../components/MenuButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -48,17 +49,10 @@ export function AnalysisPage() {
         title={t('analysis.title')}
         subtitle={t('analysis.subtitle')}
         actions={
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-                {t('analysis.export')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => exportAs('csv')}>{t('analysis.exportCsv')}</Menu.Item>
-              <Menu.Item onClick={() => exportAs('xlsx')}>{t('analysis.exportXlsx')}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <MenuButton label={t('analysis.export')} icon={<IconDownload size={16} aria-hidden />}>
+            <Menu.Item onClick={() => exportAs('csv')}>{t('analysis.exportCsv')}</Menu.Item>
+            <Menu.Item onClick={() => exportAs('xlsx')}>{t('analysis.exportXlsx')}</Menu.Item>
+          </MenuButton>
         }
       />
       <ReportControls />
