@@ -1,14 +1,14 @@
 import type { Entry, Invoice } from '@centavo/shared';
 import { addMonths } from '@centavo/shared/dates';
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useMoveEntry } from '../api/cards.ts';
+import { useAnticipateInstallments, useMoveEntry } from '../api/cards.ts';
 import { formatDate } from '../dates.ts';
 
 /** The invoice's entries grouped by day, with k/N labels and the move actions. */
@@ -16,6 +16,7 @@ export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('cards');
   const { locale } = useMoneyFormat();
   const move = useMoveEntry();
+  const anticipate = useAnticipateInstallments();
   const entries = invoice.entries ?? [];
   if (entries.length === 0) {
     return (
@@ -34,6 +35,13 @@ export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
         onError: (error) => toastError(errorMessage(error)),
       },
     );
+  }
+  // "Antecipar parcelas" (DESIGN.md §4): the installments after this one come into the open invoice.
+  function bringForward(entry: Entry) {
+    anticipate.mutate(entry.id, {
+      onSuccess: (moved) => toastSuccess(t('toasts.anticipated', { count: moved.data.length })),
+      onError: (error) => toastError(errorMessage(error)),
+    });
   }
   return (
     <Stack gap="sm" data-testid="invoice-entries">
@@ -61,6 +69,18 @@ export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
               </Group>
               <Group gap={2} wrap="nowrap">
                 <AmountText value={entry.value} operation={entry.operation_id} fz="sm" />
+                {entry.installment_count !== null &&
+                entry.installment_number !== null &&
+                entry.installment_number < entry.installment_count ? (
+                  <IconButton
+                    label={t('page.anticipate', { name: entry.description })}
+                    size="sm"
+                    onClick={() => bringForward(entry)}
+                    data-testid="anticipate"
+                  >
+                    <IconPlayerTrackNext size={14} />
+                  </IconButton>
+                ) : null}
                 <IconButton
                   label={t('page.moveBack', { name: entry.description })}
                   size="sm"

@@ -182,6 +182,7 @@ export function InvoicePanel({
             <DatesDialog
               key={data.id}
               invoice={data}
+              card={card}
               opened={editingDates}
               onClose={() => setEditingDates(false)}
             />
