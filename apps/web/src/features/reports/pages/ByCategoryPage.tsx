@@ -4,8 +4,10 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 import { BarsChart, DonutChartLazy } from '../../../components/charts/LazyChart.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { formatMonthShort } from '../../../lib/months.ts';
@@ -88,30 +90,17 @@ export function ByCategoryPage() {
                                 )
                               }
                             >
-                              <Box
-                                component="span"
-                                aria-hidden
-                                w={10}
-                                h={10}
-                                mr={6}
-                                style={{
-                                  display: 'inline-block',
-                                  borderRadius: '50%',
-                                  background: c.color ?? 'var(--mantine-color-gray-6)',
-                                }}
-                              />
+                              <ColorDot color={c.color ?? 'var(--mantine-color-gray-6)'} size={10} mr={6} />
                               {c.name}
                             </Button>
                           </Table.Td>
                           <Table.Td ta="right">
-                            <Anchor
-                              component={Link}
-                              to={drillDownHref({ ...range, category_id: c.category_id })}
+                            <DrillAmount
+                              drill={{ ...range, category_id: c.category_id }}
+                              value={c.total}
                               aria-label={`${format(c.total)}: ${t('common.seeEntries', { name: c.name })}`}
                               data-testid="category-total"
-                            >
-                              <AmountText value={c.total} colored={false} />
-                            </Anchor>
+                            />
                           </Table.Td>
                           <Table.Td ta="right" c="dimmed">
                             {c.share.toLocaleString(locale)}%
