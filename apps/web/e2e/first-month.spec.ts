@@ -171,5 +171,23 @@ for (const locale of LOCALES) {
         await page.keyboard.press('Escape');
       }
     });
+
+    test('#5 chart legends show a colour key beside each series', async ({ page }) => {
+      test.setTimeout(120_000);
+      await seedFirstMonth(page, `fm5${locale}`, locale);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ['/dashboard', '/reports/analysis']) {
+          await page.goto(path);
+          const keys = page.locator('.mantine-ColorSwatch-root');
+          // The charts' chunk loads after the figures: slow on a loaded machine.
+          await expect(keys.first()).toBeVisible({ timeout: 30_000 });
+          for (const key of await keys.all()) {
+            const box = await key.boundingBox();
+            expect(box?.width ?? 0, `${path} legend key`).toBeGreaterThan(6);
+          }
+        }
+      }
+    });
   });
 }

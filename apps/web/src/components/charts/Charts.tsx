@@ -1,5 +1,8 @@
 // The chart components (@mantine/charts over recharts), in a chunk of their own: only pages that draw a chart
 // download it, after their figures (docs/decisions/reports.md "Charts").
+// The legends' colour keys are ColorSwatches: without their sheet they had no size, so "Expenses / Income"
+// showed no key (issue 23 #5). Loaded here, with the charts, not with the first page.
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 
