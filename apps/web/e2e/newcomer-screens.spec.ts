@@ -59,13 +59,8 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 
         const user = newUser(`shots${scheme}${width}`);
         await page.goto('/auth/register');
-        await page.getByRole('textbox', { name: /^(name|nome)/i }).fill(user.name);
-        await page.getByRole('textbox', { name: /e-mail/i }).fill(user.email);
-        await page.getByLabel(/^(password|senha)/i).fill(user.password);
-        await page.getByLabel(/^(confirm password|confirm)/i).fill(user.password);
-        await page.getByRole('button', { name: /create account|criar conta/i }).click();
+        await new RegisterPage(page).register(user);
         await expect(page).toHaveURL(/\/welcome$/);
-        void RegisterPage;
         await apiAs(page, 'POST', '/account', {
           name: br ? 'Conta principal' : 'Main checking',
           initial_balance: 250000,

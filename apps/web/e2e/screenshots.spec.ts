@@ -116,11 +116,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
         const register = new RegisterPage(page);
         await register.goto();
         const user = newUser(`main${scheme}${width}`);
-        await page.getByRole('textbox', { name: /^(name|nome)/i }).fill(user.name);
-        await page.getByRole('textbox', { name: /e-mail/i }).fill(user.email);
-        await page.getByLabel(/^(password|senha)/i).fill(user.password);
-        await page.getByLabel(/^(confirm password|confirm)/i).fill(user.password);
-        await page.getByRole('button', { name: /create account|criar conta/i }).click();
+        await register.register(user);
         await expect(page).toHaveURL(/\/welcome$/);
         const accounts = new AccountsPage(page);
         await accounts.goto();

@@ -314,12 +314,6 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/invoice/${b.invoice}`,
     payload: { close_date: '2026-12-01' },
   }),
-  // Undo one payment (issue 23 #4): another user's id as the payment answers 404.
-  'POST /api/v1/invoice/{id}/paid body:payment_id': (a, b) => ({
-    method: 'POST',
-    url: `/api/v1/invoice/${a.invoice}/paid`,
-    payload: { paid: false, payment_id: b.entry },
-  }),
   'POST /api/v1/invoice/{id}/paid path:id': (a, b) => ({
     method: 'POST',
     url: `/api/v1/invoice/${b.invoice}/paid`,
@@ -334,6 +328,12 @@ const MATRIX: Record<string, Case> = {
     method: 'POST',
     url: `/api/v1/invoice/${a.invoice}/paid`,
     payload: { paid: true, account_id: b.account },
+  }),
+  // B's entry named as the payment to undo on A's invoice: not one of A's invoice's payments.
+  'POST /api/v1/invoice/{id}/paid body:payment_id': (a, b) => ({
+    method: 'POST',
+    url: `/api/v1/invoice/${a.invoice}/paid`,
+    payload: { paid: false, payment_id: b.entry },
   }),
 
   'GET /api/v1/budget/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/budget/${b.budget}` }),

@@ -1,19 +1,15 @@
 import type { Entry, Invoice } from '@centavo/shared';
 import { addMonths } from '@centavo/shared/dates';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useAnticipateInstallments, useMoveEntry } from '../api/cards.ts';
-
-function formatDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+import { formatDate } from '../dates.ts';
 
 /** The invoice's entries grouped by day, with k/N labels and the move actions. */
 export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
@@ -76,38 +72,29 @@ export function InvoiceEntries({ invoice }: { invoice: Invoice }) {
                 {entry.installment_count !== null &&
                 entry.installment_number !== null &&
                 entry.installment_number < entry.installment_count ? (
-                  <Tooltip label={t('page.anticipate', { name: entry.description })}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={t('page.anticipate', { name: entry.description })}
-                      onClick={() => bringForward(entry)}
-                      data-testid="anticipate"
-                    >
-                      <IconPlayerTrackNext size={14} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconButton
+                    label={t('page.anticipate', { name: entry.description })}
+                    size="sm"
+                    onClick={() => bringForward(entry)}
+                    data-testid="anticipate"
+                  >
+                    <IconPlayerTrackNext size={14} />
+                  </IconButton>
                 ) : null}
-                <Tooltip label={t('page.moveBack', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveBack', { name: entry.description })}
-                    onClick={() => moveTo(entry, -1)}
-                  >
-                    <IconArrowUp size={14} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('page.moveNext', { name: entry.description })}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('page.moveNext', { name: entry.description })}
-                    onClick={() => moveTo(entry, 1)}
-                  >
-                    <IconArrowDown size={14} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton
+                  label={t('page.moveBack', { name: entry.description })}
+                  size="sm"
+                  onClick={() => moveTo(entry, -1)}
+                >
+                  <IconArrowUp size={14} />
+                </IconButton>
+                <IconButton
+                  label={t('page.moveNext', { name: entry.description })}
+                  size="sm"
+                  onClick={() => moveTo(entry, 1)}
+                >
+                  <IconArrowDown size={14} />
+                </IconButton>
               </Group>
             </Group>
           ))}
