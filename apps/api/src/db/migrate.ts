@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_billing.ts';
 import * as m010 from './migrations/010_hidden_categories.ts';
 import * as m011 from './migrations/011_identity_mfa.ts';
 import * as m012 from './migrations/012_import.ts';
+import * as m014 from './migrations/014_idempotency.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -29,6 +30,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '010_hidden_categories': m010,
   '012_import': m012,
   '011_identity_mfa': m011,
+  '014_idempotency': m014,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

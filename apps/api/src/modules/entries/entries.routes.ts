@@ -13,10 +13,12 @@ import {
   entryTotalsSchema,
   entryUpdateBodySchema,
   errorBodySchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
@@ -109,12 +111,17 @@ export async function entryRoutes(app: App): Promise<void> {
         operationId: 'createEntry',
         tags,
         description: 'Creates an entry, an installment purchase or a fixed series; answers the first entry.',
+        headers: idempotencyHeadersSchema,
         body: entryCreateBodySchema,
         response: { 201: entrySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createEntry(app.db, request.user.id, request.body)),
+    async (request, reply) => {
+      const answer = await idempotent(app.db, request, 201, (trx) =>
+        createEntry(trx, request.user.id, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 
   app.put(
