@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { testCaBundle } from './apps/api/test/oidc/ca-bundle.ts';
+import { propertySeed } from './scripts/lib.mjs';
 
 // The tests' OpenID provider (apps/api/test/oidc) serves HTTPS with a throwaway CA. Node reads this variable
 // only when a process starts, so it is set here, before vitest forks its workers: production code keeps
 // openid-client's https-only default and trusts nothing else.
 process.env.NODE_EXTRA_CA_CERTS = testCaBundle();
+
+// One seed for every property test (fast-check) of a run, inherited by the workers like the variable above:
+// fixed in CI, random locally (scripts/lib.mjs); `npm test` picks it once for all its steps and prints it.
+process.env.PROPERTY_SEED = propertySeed();
+console.log(`PROPERTY_SEED=${process.env.PROPERTY_SEED} (set it to replay a property test's failure)`);
 
 /**
  * Projects: `shared` and `web` are unit tests; `api` runs the API tests against the database named by
@@ -13,12 +19,20 @@ process.env.NODE_EXTRA_CA_CERTS = testCaBundle();
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./apps/api/test/property-seed.ts'],
+        },
+      },
       {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['./apps/api/test/property-seed.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; files in parallel keep the PostgreSQL run short.
@@ -33,6 +47,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page test renders a whole page with its lazy chunks (charts): 5 s is too tight on a shared
+          // 2-core machine (see also src/test/setup.ts).
+          testTimeout: 15_000,
         },
       },
     ],

@@ -23,6 +23,19 @@ export function run(cmd, args, { forwardSignals = false, ...options } = {}) {
   });
 }
 
+/** The fast-check seed CI uses: a fixed one, so a red CI run replays exactly. */
+export const CI_PROPERTY_SEED = 20_261_127;
+
+/**
+ * The seed of every property test (fast-check) in a run: PROPERTY_SEED when given (to replay a failure), the
+ * fixed one in CI (CI set and not "false"), else a random one, so local runs keep exploring new cases.
+ */
+export function propertySeed(env = process.env) {
+  if (env.PROPERTY_SEED) return env.PROPERTY_SEED;
+  if (env.CI && env.CI !== 'false') return String(CI_PROPERTY_SEED);
+  return String(Math.floor(Math.random() * 2_147_483_647));
+}
+
 /** The newest modification time in a source tree (builds, dependencies and dot-files left out). */
 export function newestMtime(dir) {
   let newest = statSync(dir).mtimeMs; // a file added, removed or renamed changes its folder's time

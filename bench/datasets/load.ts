@@ -16,6 +16,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/connection.ts';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.ts';
+import { CATEGORY_SUMS_FROM_TOTALS } from '../../apps/api/src/db/migrations/016_category_month_sums.ts';
 import { pgUrl } from '../lib/context.ts';
 import { pgAdmin, pgDatabaseExists } from '../lib/pg.ts';
 import { dataDir, rootDir } from '../lib/proc.ts';
@@ -258,6 +259,7 @@ async function generateSqlite(name: DatasetName, seed: number, finalPath: string
   for (const index of indexes) db.exec(index.sql);
   db.exec(AGGREGATE_SQL);
   db.exec(CATEGORY_AGGREGATE_SQL);
+  db.exec(CATEGORY_SUMS_FROM_TOTALS);
   db.exec(BUDGETS_SQL);
   db.exec(VOLUME_SQL);
   db.pragma('journal_mode = WAL');
@@ -349,6 +351,7 @@ async function generatePostgres(
     for (const index of indexes) await client.query(index.def);
     await client.query(AGGREGATE_SQL);
     await client.query(CATEGORY_AGGREGATE_SQL);
+    await client.query(CATEGORY_SUMS_FROM_TOTALS);
     await client.query(BUDGETS_SQL);
     await client.query(VOLUME_SQL);
     // Explicit ids do not move the sequences: the app's own inserts must start after the generated rows.

@@ -8,6 +8,7 @@ import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
 import { peerActual } from './peer-actual.ts';
 import { reportsApi } from './reports-api.ts';
+import { rulesBench } from './rules.ts';
 import { soak } from './soak.ts';
 import { userMe } from './user-me.ts';
 import { webSize } from './web-size.ts';
@@ -22,6 +23,7 @@ export const benchmarks: Benchmark[] = [
   entriesBrowser,
   peerActual,
   importBench,
+  rulesBench,
   cardsApi,
   reportsApi,
   billingEntitlement,

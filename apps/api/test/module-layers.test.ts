@@ -18,11 +18,13 @@ const LAYERS: Record<string, number> = {
   tags: 3,
   cards: 4,
   budgets: 4,
+  // Rules sit beside cards (they read accounts, cards and categories, write through the money core) so that
+  // entries (on_create) and import (rows) above them can both run them.
+  rules: 4,
   entries: 5,
   reports: 6,
   billing: 6,
   import: 7,
-  rules: 6,
 };
 
 const modulesDir = join(import.meta.dirname, '..', 'src', 'modules');

@@ -21,6 +21,8 @@ interface Texts {
   confirm: RegExp;
   create: RegExp;
   trial7: RegExp;
+  planEnded: RegExp;
+  renew: string;
   upgradeTitle: RegExp;
   active: RegExp;
   readOnly: RegExp;
@@ -38,6 +40,8 @@ const TEXTS: Texts[] = [
     confirm: /^confirm password/i,
     create: /create account/i,
     trial7: /ends in 7 days/,
+    planEnded: /^Your plan has ended/,
+    renew: 'Renew your plan',
     upgradeTitle: /^choose your plan$/i,
     active: /^active$/i,
     readOnly: /subscription is not active/i,
@@ -53,6 +57,8 @@ const TEXTS: Texts[] = [
     confirm: /^confirme a senha/i,
     create: /criar conta/i,
     trial7: /termina em 7 dias/,
+    planEnded: /^Seu plano terminou/,
+    renew: 'Renovar o plano',
     upgradeTitle: /^escolha seu plano$/i,
     active: /^ativa$/i,
     readOnly: /assinatura não está ativa/i,
@@ -166,7 +172,7 @@ for (const texts of TEXTS) {
         expect(csv.some((row) => row.includes('Rent'))).toBe(true);
       });
 
-      await test.step('a new entry sends the user to the upgrade page', async () => {
+      await test.step('a new entry is refused in place: the plan has ended, the way to renew, nothing typed lost (issue 23 #7)', async () => {
         const entries = new EntriesPage(page);
         await entries.openNew();
         await entries.fillForm({
@@ -179,6 +185,15 @@ for (const texts of TEXTS) {
           subcategory: texts.groceries,
         });
         await entries.save();
+        const dialog = entries.formDialog();
+        await expect(dialog.getByTestId('plan-ended')).toContainText(texts.planEnded);
+        await expect(page).toHaveURL(/\/entries\/list/);
+        await expect(dialog.getByRole('textbox', { name: /^(description|descrição)/i })).toHaveValue(
+          'Coffee',
+        );
+        await expect(page.getByText(/unexpected error|erro inesperado/i)).toHaveCount(0);
+        await auditOnce(page, `plan ended in the entry form (${texts.locale})`);
+        await dialog.getByTestId('plan-ended').getByRole('link', { name: texts.renew }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
         const rows = await apiAs<{ data: { description: string }[] }>(page, 'GET', '/entry');
         expect(rows.data.map((e) => e.description)).toEqual(['Rent']);

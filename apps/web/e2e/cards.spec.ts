@@ -194,6 +194,8 @@ for (const locale of ['en', 'br'] as const) {
 
       await page.getByTestId('invoice-prev').click();
       await page.getByTestId('invoice-undo').click();
+      // Issue 23 #4: one payment, after a confirmation.
+      await page.getByTestId('undo-confirm').click();
       await expect(page.getByTestId('invoice-undo')).toHaveCount(0);
       expect(await accountBalance(page, 'Checking')).toBe(before);
       await page.getByTestId('invoice-next').click();

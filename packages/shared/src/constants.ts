@@ -14,6 +14,11 @@ export type OperationId = (typeof OPERATIONS)[keyof typeof OPERATIONS];
 export const TRANSFER_CATEGORY_ID = 1;
 export const TRANSFER_SUBCATEGORY_ID = 27;
 
+/** Entries: installments per purchase, and the scopes of an edit or delete of a series' entry. */
+export const INSTALLMENTS_MIN = 2;
+export const INSTALLMENTS_MAX = 420;
+export const ENTRY_SCOPES = ['one', 'next', 'all'] as const;
+
 export const TRIAL_DAYS = 7;
 export const PLANS = ['monthly', 'yearly'] as const;
 export type Plan = (typeof PLANS)[number];

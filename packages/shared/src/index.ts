@@ -11,6 +11,7 @@ export * from './contracts/identity.ts';
 export * from './contracts/import.ts';
 export * from './contracts/ledger.ts';
 export * from './contracts/reports.ts';
+export * from './contracts/rules.ts';
 export * from './contracts/sign-in.ts';
 export * from './contracts/tags.ts';
 export * from './dates.ts';

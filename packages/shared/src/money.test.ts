@@ -9,7 +9,8 @@ import {
   splitCents,
 } from './money.ts';
 
-const seed = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+// PROPERTY_SEED: fixed in CI, random (and printed) locally; see vitest.config.ts.
+const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
 
 const BRL: MoneyCurrency = { code: 'BRL', digits: 2 };
 const USD: MoneyCurrency = { code: 'USD', digits: 2 };

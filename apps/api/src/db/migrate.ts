@@ -13,6 +13,8 @@ import * as m010 from './migrations/010_hidden_categories.ts';
 import * as m011 from './migrations/011_identity_mfa.ts';
 import * as m012 from './migrations/012_import.ts';
 import * as m014 from './migrations/014_idempotency.ts';
+import * as m016 from './migrations/016_category_month_sums.ts';
+import * as m017 from './migrations/017_rules.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -31,6 +33,8 @@ const all: Record<string, { up: DialectMigration }> = {
   '012_import': m012,
   '011_identity_mfa': m011,
   '014_idempotency': m014,
+  '016_category_month_sums': m016,
+  '017_rules': m017,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

@@ -7,6 +7,7 @@ import type { ImportTables } from './tables/import.ts';
 import type { LedgerTables } from './tables/ledger.ts';
 import type { ReferenceTables } from './tables/reference.ts';
 import type { ReportTables } from './tables/reports.ts';
+import type { RuleTables } from './tables/rules.ts';
 import type { SignInTables } from './tables/sign-in.ts';
 
 /** The whole database as Kysely sees it: each feature declares its own tables beside its repository. */
@@ -18,6 +19,7 @@ export interface Database
     BillingTables,
     HiddenCategoryTables,
     ImportTables,
+    RuleTables,
     SignInTables,
     IdempotencyTables {}
 

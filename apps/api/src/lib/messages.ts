@@ -7,6 +7,7 @@ import {
   type MessageParams,
   resources,
 } from '@centavo/shared';
+import { fragmentKind, zodIssueText } from '@centavo/shared/validation/zod-issue';
 import type { FastifyRequest } from 'fastify';
 import type { FieldMessages, Message } from './errors.ts';
 import { hasText, translate } from './i18n.ts';
@@ -90,9 +91,9 @@ export interface ValidationIssue {
  * an income category"); those starting with an article only get a capital letter; sentences stay as they are.
  */
 function asSentence(locale: LocaleCode, field: string, message: string): string {
-  const first = message.charAt(0);
-  if (first === '' || first !== first.toLocaleLowerCase()) return message;
-  if (/^(a|an|the|uma?|o|os|as)\s/i.test(message)) return first.toLocaleUpperCase() + message.slice(1);
+  const kind = fragmentKind(message);
+  if (kind === 'sentence') return message;
+  if (kind === 'capitalize') return message.charAt(0).toLocaleUpperCase() + message.slice(1);
   return translate(locale, 'api:zod.fieldSentence', { field: fieldLabel(locale, field), message });
 }
 
@@ -113,68 +114,10 @@ export function validationIssueMessage(
   issue: ValidationIssue,
   value: unknown,
 ): string {
-  // The contracts' own messages (refine, regex) are keys of the api catalogue.
-  if (isApiMessageKey(issue.message)) return asSentence(locale, field, apiText(locale, issue.message));
-  const label = fieldLabel(locale, field);
-  const p = issue.params ?? {};
-  const rule = (name: string, params: Record<string, unknown> = {}) =>
-    translate(locale, `validation:rules.${name}`, { ...stringify(params), field: label });
-  const zod = (name: string, params: Record<string, unknown> = {}) =>
-    translate(locale, `api:zod.${name}`, { ...stringify(params), field: label });
-  const origin = p.origin;
-  const list = origin === 'array' || origin === 'set';
-  const numeric = origin === 'number' || origin === 'int' || origin === 'bigint';
-  switch (issue.keyword) {
-    case 'invalid_type': {
-      if (value === undefined || value === null) return rule('required');
-      const expected = p.expected;
-      if (expected === 'int') return rule('integer');
-      if (expected === 'number' || expected === 'bigint') return zod('number');
-      if (expected === 'string') return zod('text');
-      if (expected === 'boolean') return zod('boolean');
-      if (expected === 'array') return zod('list');
-      break;
-    }
-    case 'too_small': {
-      const min = p.minimum;
-      if (origin === 'string') {
-        if (p.exact === true) return rule('length', { length: min });
-        return Number(min) <= 1 ? rule('required') : rule('min', { length: min });
-      }
-      if (numeric) return p.inclusive === false ? zod('greaterThan', { min }) : rule('min_value', { min });
-      if (list) return Number(min) <= 1 ? rule('required') : zod('minItems', { min });
-      break;
-    }
-    case 'too_big': {
-      const max = p.maximum;
-      if (origin === 'string') {
-        return p.exact === true ? rule('length', { length: max }) : rule('max', { length: max });
-      }
-      if (numeric) return p.inclusive === false ? zod('lessThan', { max }) : rule('max_value', { max });
-      if (list) return zod('maxItems', { max });
-      break;
-    }
-    case 'invalid_format':
-      if (p.format === 'email') return rule('email');
-      if (p.format === 'url') return rule('url');
-      return rule('regex');
-    case 'invalid_value':
-      return rule('one_of');
-    case 'not_multiple_of':
-      return zod('multipleOf', { divisor: p.divisor });
-    case 'invalid_union': {
-      // Every option failed: a contract message of one of them says more than "is not valid".
-      const nested = (Array.isArray(p.errors) ? p.errors.flat() : []) as { message?: unknown }[];
-      const own = nested.find((i) => typeof i?.message === 'string' && isApiMessageKey(i.message));
-      if (own) return asSentence(locale, field, apiText(locale, own.message as ApiMessageKey));
-      break;
-    }
-  }
-  return translate(locale, 'validation:default', { field: label });
-}
-
-function stringify(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const text = zodIssueText(issue.keyword, issue.params ?? {}, issue.message, value, isApiMessageKey);
+  // The contracts' own messages (refine, regex) are keys of the api catalogue, worded as fragments.
+  if (text.key.startsWith('api:messages.')) return asSentence(locale, field, translate(locale, text.key));
+  return translate(locale, text.key, { ...text.params, field: fieldLabel(locale, field) });
 }
 
 /** A `unrecognized_keys` issue names the keys, not a path to them: one message under each key. */

@@ -12,6 +12,7 @@ import { identityModule } from './identity/index.ts';
 import { importRoutes } from './import/import.routes.ts';
 import { referenceModule } from './reference/reference.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
+import { ruleRoutes } from './rules/rules.routes.ts';
 import { tagRoutes } from './tags/tags.routes.ts';
 
 /**
@@ -31,6 +32,7 @@ async function financeModule(app: App): Promise<void> {
   await app.register(budgetRoutes);
   await app.register(reportRoutes);
   await app.register(importRoutes);
+  await app.register(ruleRoutes);
 }
 
 /** Every feature module, registered under /api/v1 by buildApp. */

@@ -20,6 +20,7 @@ const LEDGER_TAGS = new Set([
   'budgets',
   'reports',
   'import',
+  'rules',
 ]);
 
 interface Fixture {
@@ -38,6 +39,8 @@ interface Fixture {
   budget: number;
   /** A staged import of a Nubank account statement into `account` (rows on lines 2–5). */
   import: number;
+  /** A rule: "ROW" in the description → `category` › `subcategory`, tagged `tag`. */
+  rule: number;
 }
 
 /** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
@@ -54,6 +57,8 @@ const GLOBAL: Record<string, string> = {
   'POST /api/v1/card body:flag_id': 'flags are global reference rows',
   'PUT /api/v1/card/{id} body:flag_id': 'flags are global reference rows',
   'POST /api/v1/report body:filters.operation_ids': 'operations are global reference ids (1–4)',
+  'POST /api/v1/rule body:actions.operation_id': 'operations are global reference ids (1–4)',
+  'PUT /api/v1/rule/{id} body:actions.operation_id': 'operations are global reference ids (1–4)',
 };
 
 type Case = (a: Fixture, b: Fixture) => InjectOptions;
@@ -332,6 +337,10 @@ const MATRIX: Record<string, Case> = {
     url: '/api/v1/budget',
     payload: { category_id: b.category, month: '2026-12', value: 100 },
   }),
+  'GET /api/v1/report/expense/subcategories query:category_id': (_a, b) => ({
+    method: 'GET',
+    url: `/api/v1/report/expense/subcategories?range=12m&category_id=${b.category}`,
+  }),
   'POST /api/v1/report body:filters.account_ids': (a, b) => ({
     method: 'POST',
     url: '/api/v1/report',
@@ -417,6 +426,97 @@ Object.assign(MATRIX, {
   }),
 } satisfies Record<string, Case>);
 
+/** A rule body of A's, with one of its ids replaced by B's. */
+const ruleBody = (a: Fixture, over: { conditions?: unknown[]; actions?: Record<string, unknown> } = {}) => ({
+  name: 'hijack',
+  conditions: over.conditions ?? [{ field: 'description', op: 'contains', value: 'ROW' }],
+  actions: over.actions ?? { category_id: a.category, sub_category_id: a.subcategory, tags: [a.tag] },
+});
+
+Object.assign(MATRIX, {
+  'GET /api/v1/rule/{id} path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'GET',
+    url: `/api/v1/rule/${b.rule}`,
+  }),
+  'PUT /api/v1/rule/{id} path:id': (a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/rule/${b.rule}`,
+    payload: ruleBody(a),
+  }),
+  'DELETE /api/v1/rule/{id} path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'DELETE',
+    url: `/api/v1/rule/${b.rule}`,
+  }),
+  'POST /api/v1/rule/{id}/apply path:id': (_a: Fixture, b: Fixture) => ({
+    method: 'POST',
+    url: `/api/v1/rule/${b.rule}/apply`,
+  }),
+  'POST /api/v1/rule body:actions.category_id': (a: Fixture, b: Fixture) => ({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: ruleBody(a, { actions: { category_id: b.category } }),
+  }),
+  'POST /api/v1/rule body:actions.sub_category_id': (a: Fixture, b: Fixture) => ({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: ruleBody(a, { actions: { category_id: 3, sub_category_id: b.systemSub } }),
+  }),
+  'PUT /api/v1/rule/{id} body:actions.category_id': (a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/rule/${a.rule}`,
+    payload: ruleBody(a, { actions: { category_id: b.category } }),
+  }),
+  'PUT /api/v1/rule/{id} body:actions.sub_category_id': (a: Fixture, b: Fixture) => ({
+    method: 'PUT',
+    url: `/api/v1/rule/${a.rule}`,
+    payload: ruleBody(a, { actions: { category_id: 3, sub_category_id: b.systemSub } }),
+  }),
+} satisfies Record<string, Case>);
+
+/**
+ * Ids the OpenAPI walk above cannot name (inside a list of ids, or of conditions): run with the matrix, kept
+ * apart so that the coverage test's "no stale case" check reads only the keys it can see.
+ */
+const EXTRA: Record<string, Case> = {
+  'PUT /api/v1/rule/order body:ids': (a, b) => ({
+    method: 'PUT',
+    url: '/api/v1/rule/order',
+    payload: { ids: [a.rule, b.rule] },
+  }),
+  'POST /api/v1/rule body:actions.tags': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: ruleBody(a, { actions: { tags: [b.tag] } }),
+  }),
+  'POST /api/v1/rule body:conditions (account_id)': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: ruleBody(a, {
+      conditions: [{ field: 'account_id', op: 'one_of', value: [a.account, b.account] }],
+    }),
+  }),
+  'POST /api/v1/rule body:conditions (card_id)': (a, b) => ({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: ruleBody(a, { conditions: [{ field: 'card_id', op: 'is', value: b.card }] }),
+  }),
+  'PUT /api/v1/rule/{id} body:actions.tags': (a, b) => ({
+    method: 'PUT',
+    url: `/api/v1/rule/${a.rule}`,
+    payload: ruleBody(a, { actions: { tags: [b.tag] } }),
+  }),
+  'POST /api/v1/rule/preview body:conditions (account_id)': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/rule/preview',
+    payload: { conditions: [{ field: 'account_id', op: 'is', value: b.account }] },
+  }),
+  'POST /api/v1/rule/preview body:conditions (card_id)': (_a, b) => ({
+    method: 'POST',
+    url: '/api/v1/rule/preview',
+    payload: { conditions: [{ field: 'card_id', op: 'one_of', value: [b.card] }] },
+  }),
+};
+
 /** Cases whose honest answer is not 404 (none: every id of another user is "not found"). */
 const EXPECTED_STATUS: Record<string, number> = {};
 
@@ -489,7 +589,17 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
   const upload = await user.request(
     importUpload({ account_id: account }) as InjectOptions & { method: 'POST'; url: string },
   );
+  const rule = await user.request({
+    method: 'POST',
+    url: '/api/v1/rule',
+    payload: {
+      name: `${label} rule`,
+      conditions: [{ field: 'account_id', op: 'is', value: account }],
+      actions: { category_id: category, sub_category_id: sub.json().id, tags: [tag.json().id] },
+    },
+  });
   return {
+    rule: rule.json().id,
     import: upload.json().id,
     card: cardId,
     invoice: invoice.json().id,
@@ -539,6 +649,7 @@ async function snapshot(userId: number): Promise<string> {
       .execute(),
     db.selectFrom('budgets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('imports').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('rules').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db
       .selectFrom('import_rows')
       .selectAll()
@@ -631,7 +742,7 @@ describe('cross-user access (QUALITY.md)', () => {
   it("A's token on B's ids answers 404 and changes nothing of B's or A's", async () => {
     const before = await snapshot(userB.id);
     const beforeA = await snapshot(userA.id);
-    for (const [key, build] of Object.entries(MATRIX)) {
+    for (const [key, build] of Object.entries({ ...MATRIX, ...EXTRA })) {
       const res = await userA.request(build(a, b));
       expect(res.statusCode, `${key}: ${res.body}`).toBe(EXPECTED_STATUS[key] ?? 404);
     }
@@ -666,9 +777,11 @@ describe('cross-user access (QUALITY.md)', () => {
       await get('/api/v1/report/expense?range=custom&start=2026-01&end=2026-12'),
       await get('/api/v1/entry/totals?start_date=2000-01-01&end_date=2070-12-31'),
       await get('/api/v1/import'),
+      await get('/api/v1/rule'),
     ];
     for (const body of lists) expect(body).not.toContain('BOB');
     expect(JSON.parse(lists[17] as string).data.map((x: { id: number }) => x.id)).toEqual([a.import]);
+    expect(JSON.parse(lists[18] as string).data.map((x: { id: number }) => x.id)).toEqual([a.rule]);
     // Figures: A's reports count A's entries only (B has the same amounts in the same months).
     const report = JSON.parse(lists[15] as string);
     // November (the balance's expense: the entry and the first installment), the second installment and

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Waits until the page's main thread is idle: React has rendered and run its effects, and any request they
@@ -19,4 +19,35 @@ export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Counts the page's requests in flight (API calls, lazily loaded chunks) from now on, for `requestsDone`.
+ * Call it once per page, before the first navigation.
+ */
+export function trackRequests(page: Page): void {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    pending.add(request);
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  inFlight.set(page, pending);
+}
+
+/**
+ * Waits until every request the page made has answered and React has rendered the answers (the main thread
+ * is idle with nothing new in flight). Unlike Playwright's `networkidle`, it does not wait a further 500 ms
+ * of quiet after the last answer: it is done as soon as the page has what it asked for.
+ */
+export async function requestsDone(page: Page): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error('requestsDone needs trackRequests(page) first');
+  do {
+    await expect.poll(() => pending.size).toBe(0);
+    await mainThreadIdle(page);
+  } while (pending.size > 0);
 }

@@ -11,6 +11,7 @@ export const amountClasses: { money: string; toned: string } = {
   toned: classes.toned ?? '',
 };
 const TONED = `${amountClasses.money} ${amountClasses.toned}`;
+const PLAIN = `${amountClasses.money} ${classes.plain ?? ''}`;
 
 /** The tone of an amount: by operation when given (income/expense/investment/transfer), else by sign. */
 export function amountTone(value: number, operation?: OperationId | number | null): AmountTone {
@@ -63,7 +64,7 @@ export function AmountText({
   return (
     <Text
       component={component}
-      className={`${colored ? TONED : amountClasses.money}${className ? ` ${className}` : ''}`}
+      className={`${colored ? TONED : PLAIN}${className ? ` ${className}` : ''}`}
       data-tone={tone}
       {...rest}
     >

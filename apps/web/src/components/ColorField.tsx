@@ -1,6 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './ColorField.module.css';
 
@@ -33,7 +33,7 @@ export function ColorField({
   /** '#rrggbb' or '' for none. */
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
+  error?: ReactNode;
 }) {
   const { t } = useTranslation('ledger');
   const name = useId();

@@ -115,6 +115,18 @@ describe('api client (spec §4, §7)', () => {
     expect(routerNavigate).not.toHaveBeenCalled();
   });
 
+  it('stays on the page when a change is refused because the plan has ended (issue 23 #7)', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(403, { message: 'User without a valid Subscription', code: 'SUBSCRIPTION_REQUIRED' }),
+    );
+    await expect(apiRequest('/entry', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'SUBSCRIPTION_REQUIRED',
+    });
+    await expect(apiRequest('/budget/1', { method: 'PATCH', body: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(getAuthState().redirecting).toBe(false);
+    expect(routerNavigate).not.toHaveBeenCalled();
+  });
+
   it('goes to the upgrade page on "User without a valid Subscription"', async () => {
     vi.stubGlobal('fetch', async () =>
       json(403, { message: 'User without a valid Subscription', code: 'SUBSCRIPTION_REQUIRED' }),

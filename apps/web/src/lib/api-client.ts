@@ -203,7 +203,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const error = await errorFromResponse(response, data);
   if (response.status === 401 && token) handleUnauthenticated();
-  if (response.status === 403 && error.message === SUBSCRIPTION_REQUIRED_MESSAGE) {
+  // A read that needs a plan goes to the upgrade page; a refused change does not (issue 23 #7): the page that
+  // tried it says the plan has ended, in place, and keeps what was typed (lib/plan-ended.tsx).
+  const read = method === 'GET';
+  if (response.status === 403 && error.message === SUBSCRIPTION_REQUIRED_MESSAGE && read) {
     setAuthState({ redirecting: true });
     navigate(paths.configs.upgrade, { replace: true });
   }

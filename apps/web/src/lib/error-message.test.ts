@@ -59,4 +59,15 @@ describe('errorMessage', () => {
     expect(errorMessage(forbidden, 'entries:errors.save')).toBe('Could not save the entry');
     expect(errorMessage(new Error('boom'))).toBe('Unexpected error');
   });
+
+  it('says the plan has ended, not "Unexpected error", when a change is refused for it (issue 23 #7)', async () => {
+    await i18n.loadNamespaces('common');
+    const refused = new ApiError(403, {
+      message: 'User without a valid Subscription',
+      code: 'SUBSCRIPTION_REQUIRED',
+    });
+    expect(errorMessage(refused)).toMatch(/^Your plan has ended/);
+    await changeLocale('br');
+    expect(errorMessage(refused)).toMatch(/^Seu plano terminou/);
+  });
 });

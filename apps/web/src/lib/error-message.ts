@@ -14,6 +14,8 @@ export function errorMessage(error: unknown, fallbackKey = 'common:toast.error')
   switch (error.code) {
     case 'NETWORK_ERROR':
       return i18n.t('common:errors.network');
+    case 'SUBSCRIPTION_REQUIRED':
+      return i18n.t('common:errors.planEnded');
     case 'RATE_LIMITED':
       return i18n.t('common:errors.rateLimited');
     case 'INVALID_CREDENTIALS':
@@ -27,6 +29,11 @@ export function errorMessage(error: unknown, fallbackKey = 'common:toast.error')
     default:
       return i18n.t(fallbackKey);
   }
+}
+
+/** The change was refused because the plan has ended (read-only access, DESIGN §6). */
+export function isPlanEnded(error: unknown): boolean {
+  return isApiError(error) && error.code === 'SUBSCRIPTION_REQUIRED';
 }
 
 /** The part of the form hook a failed submit reports to. */

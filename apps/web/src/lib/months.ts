@@ -18,7 +18,7 @@ function capitalise(text: string): string {
  */
 const monthFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function monthFormatter(locale: string, style: 'long' | 'short'): Intl.DateTimeFormat {
+function monthFormatter(locale: string, style: 'long' | 'short' | 'name'): Intl.DateTimeFormat {
   const key = `${locale}|${style}`;
   let formatter = monthFormatters.get(key);
   if (!formatter) {
@@ -26,7 +26,7 @@ function monthFormatter(locale: string, style: 'long' | 'short'): Intl.DateTimeF
       locale,
       style === 'long'
         ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
-        : { month: 'short', timeZone: 'UTC' },
+        : { month: style === 'name' ? 'long' : 'short', timeZone: 'UTC' },
     );
     monthFormatters.set(key, formatter);
   }
@@ -44,6 +44,11 @@ export function formatMonthLong(month: IsoMonth, locale: string): string {
  */
 export function formatMonthInSentence(month: IsoMonth, locale: string): string {
   return monthFormatter(locale, 'long').format(monthDate(month));
+}
+
+/** "December" / "dezembro": the month's name alone, as it reads mid-sentence ("Fatura de dezembro"). */
+export function formatMonthName(month: IsoMonth, locale: string): string {
+  return monthFormatter(locale, 'name').format(monthDate(month));
 }
 
 /** "Nov" / "Nov" without the trailing dot some locales add. */

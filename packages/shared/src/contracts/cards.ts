@@ -148,6 +148,8 @@ export const invoicePaidBodySchema = z.object({
   account_id: idSchema.nullable().optional(),
   date: dateSchema.optional(),
   value: positiveCentsSchema.optional(),
+  /** With paid=false: undo only this payment (one of the invoice's payments); without it, all of them. */
+  payment_id: idSchema.optional(),
 });
 export type InvoicePaidBody = z.infer<typeof invoicePaidBodySchema>;
 

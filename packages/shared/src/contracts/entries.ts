@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATIONS } from '../constants.ts';
+import { ENTRY_SCOPES, INSTALLMENTS_MAX, INSTALLMENTS_MIN, OPERATIONS } from '../constants.ts';
 import { isDateInRange, isValidDate } from '../dates.ts';
 import { apiMessage } from '../errors.ts';
 import {
@@ -21,9 +21,6 @@ export const operationIdSchema = z.coerce
   .number()
   .int()
   .refine((v) => v >= OPERATIONS.income && v <= OPERATIONS.transfer, { message: apiMessage('operationId') });
-
-export const INSTALLMENTS_MIN = 2;
-export const INSTALLMENTS_MAX = 420;
 
 /** `limit_fixed_date`: a date, or null when empty ("" and null both mean no end). */
 const limitFixedDateInput = z
@@ -117,7 +114,6 @@ export const entryUpdateBodySchema = z.object({
 export type EntryUpdateBody = z.input<typeof entryUpdateBodySchema>;
 export type EntryUpdateInput = z.output<typeof entryUpdateBodySchema>;
 
-export const ENTRY_SCOPES = ['one', 'next', 'all'] as const;
 export const entryScopeQuerySchema = z.object({ scope: z.enum(ENTRY_SCOPES).default('one') });
 export type EntryScope = (typeof ENTRY_SCOPES)[number];
 

@@ -145,6 +145,7 @@ export const ACCOUNT_LOG_EVENTS = [
   'subscription_changed',
   'import_committed',
   'import_undone',
+  'rule_applied',
   // Sign-in methods (issue 22).
   'identity_linked',
   'identity_unlinked',

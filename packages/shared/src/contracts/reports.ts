@@ -180,15 +180,22 @@ function checkMonths(
 }
 
 /** `range` (default 12m) and `basis` (default accrual); `custom` takes `start` and `end` months, inclusive. */
+const reportQueryFields = {
+  range: z.enum(REPORT_RANGES).default('12m'),
+  start: monthSchema.optional(),
+  end: monthSchema.optional(),
+  basis: basisSchema.default('accrual'),
+};
 export const reportQuerySchema = z
-  .object({
-    range: z.enum(REPORT_RANGES).default('12m'),
-    start: monthSchema.optional(),
-    end: monthSchema.optional(),
-    basis: basisSchema.default('accrual'),
-  })
+  .object(reportQueryFields)
   .superRefine((q, ctx) => checkMonths(q, ctx, q.range === 'custom'));
 export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** The expense report's query and the category whose subcategories are asked (an expense category the user sees). */
+export const expenseSubcategoriesQuerySchema = z
+  .object({ ...reportQueryFields, category_id: idSchema })
+  .superRefine((q, ctx) => checkMonths(q, ctx, q.range === 'custom'));
+export type ExpenseSubcategoriesQuery = z.input<typeof expenseSubcategoriesQuerySchema>;
 
 const reportHead = { basis: basisSchema, start: monthValueSchema, end: monthValueSchema };
 
@@ -220,25 +227,35 @@ export const expenseReportSchema = z.object({
   total: amountSchema,
   data: z.array(
     z.object({
-      /** null: expenses without a category (their only subcategory row is "none"). */
+      /** null: expenses without a category (none of them has a subcategory). */
       category_id: z.number().int().nullable(),
       name: z.string(),
       color: z.string().nullable(),
       total: amountSchema,
       share: z.number(),
       months: trendSchema,
-      subcategories: z.array(
-        z.object({
-          sub_category_id: z.number().int().nullable(),
-          name: z.string(),
-          total: amountSchema,
-          months: trendSchema,
-        }),
-      ),
     }),
   ),
 });
 export type ExpenseReport = z.infer<typeof expenseReportSchema>;
+
+/**
+ * One category's spending per subcategory over the range (GET /report/expense/subcategories): read when the
+ * page opens the category, so the report itself carries only what it shows at once.
+ */
+export const expenseSubcategoriesSchema = z.object({
+  ...reportHead,
+  category_id: z.number().int(),
+  data: z.array(
+    z.object({
+      /** null: the category's expenses without a subcategory. */
+      sub_category_id: z.number().int().nullable(),
+      name: z.string(),
+      total: amountSchema,
+    }),
+  ),
+});
+export type ExpenseSubcategories = z.infer<typeof expenseSubcategoriesSchema>;
 
 export const debtReportSchema = z.object({
   start: monthValueSchema,

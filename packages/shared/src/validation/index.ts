@@ -1,2 +1,3 @@
 export * from './rules.ts';
 export * from './validate.ts';
+export * from './zod-issue.ts';

@@ -36,7 +36,14 @@ export interface CategoryMonthTotalsTable {
   unpaid_installments: number;
 }
 
+/**
+ * The same sums per (user, basis, month, category), every subcategory together (migration 016): kept from the
+ * same deltas as category_month_totals, so a row always equals the sum of its subcategories' rows.
+ */
+export type CategoryMonthSumsTable = Omit<CategoryMonthTotalsTable, 'sub_category_id'>;
+
 export interface ReportTables {
   budgets: BudgetsTable;
   category_month_totals: CategoryMonthTotalsTable;
+  category_month_sums: CategoryMonthSumsTable;
 }

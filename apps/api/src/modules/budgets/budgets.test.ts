@@ -406,10 +406,23 @@ describe('reports', () => {
         total: 30000,
         share: 85.7,
         months: [30000, 0],
-        subcategories: [{ sub_category_id: 5, name: 'Groceries', total: 30000, months: [30000, 0] }],
       },
       expect.objectContaining({ category_id: TRANSPORT, total: 5000, months: [0, 5000] }),
     ]);
+    // A category's subcategories, read when the page opens it, add up to its total.
+    const subs = await ok<{ category_id: number; data: unknown[] }>(
+      user,
+      'GET',
+      `/report/expense/subcategories?range=custom&start=2025-01&end=2025-02&category_id=${FOOD}`,
+    );
+    expect(subs.category_id).toBe(FOOD);
+    expect(subs.data).toEqual([{ sub_category_id: 5, name: 'Groceries', total: 30000 }]);
+    const query = '/api/v1/report/expense/subcategories?range=custom&start=2025-01&end=2025-02';
+    // An income category is not in the expense report; a missing category_id is a validation error.
+    expect((await user.request({ method: 'GET', url: `${query}&category_id=${SALARY}` })).statusCode).toBe(
+      404,
+    );
+    expect((await user.request({ method: 'GET', url: query })).statusCode).toBe(422);
   });
 
   it('debt: unpaid installments still to come; investment: contributions and cumulative', async () => {

@@ -211,7 +211,7 @@ export async function cardRoutes(app: App): Promise<void> {
         operationId: 'payInvoice',
         tags: ['cards'],
         description:
-          'paid=true records a payment (a transfer from the account to the card); paid=false removes them all.',
+          'paid=true records a payment (a transfer from the account to the card); paid=false removes them all, or only payment_id.',
         headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: invoicePaidBodySchema,

@@ -306,7 +306,8 @@ export async function updateInvoice(
  * POST /invoice/{id}/paid. `paid: true`: one payment, a transfer (operation 4) from the account to the card
  * with invoice_id set, of `value` (default: what the invoice still owes, total − paid); what it leaves (or
  * overpays) becomes the next invoice's previous balance, and the invoice's entries are marked paid.
- * `paid: false`: every payment of the invoice is removed and its entries are unpaid again. One transaction.
+ * `paid: false`: every payment of the invoice is removed and its entries are unpaid again; with `payment_id`,
+ * only that payment (issue 23 #4). One transaction.
  */
 export async function payInvoice(
   db: Db,
@@ -321,6 +322,14 @@ export async function payInvoice(
     const entries = rows.filter((r) => r.invoice_id === null);
     const payments = rows.filter((r) => r.invoice_id === invoice.id);
     const stamp = nowIso();
+    if (!body.paid && body.payment_id !== undefined) {
+      // Undo the one payment chosen (issue 23 #4); the others stay, and so do the entries' paid marks
+      // while any payment is left.
+      const chosen = payments.find((p) => p.id === body.payment_id);
+      if (!chosen) throw notFound('entryNotFound', 'payment_id');
+      await removeInvoicePayment(trx, userId, chosen);
+      return found;
+    }
     if (!body.paid) {
       if (payments.length > 0) {
         await applyEntryChanges(trx, userId, payments, []);

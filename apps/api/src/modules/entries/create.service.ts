@@ -1,9 +1,17 @@
-import { addMonthsToDate, type Entry, type EntryCreateInput, monthOf, splitCents } from '@centavo/shared';
+import {
+  addMonthsToDate,
+  type Entry,
+  type EntryCreateInput,
+  monthOf,
+  OPERATIONS,
+  splitCents,
+} from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { invoiceMonthsFor } from '../money-core/closing.ts';
 import { applyEntryChanges } from '../money-core/effects.ts';
 import {
+  findOwnedTagIds,
   insertEntries,
   insertEntryTags,
   type NewEntryRow,
@@ -11,6 +19,7 @@ import {
 } from '../money-core/entry-rows.repository.ts';
 import { insertSeries } from '../money-core/series.repository.ts';
 import { horizonMonth, occurrenceDates } from '../money-core/series.ts';
+import { decideOnCreate } from '../rules/run.ts';
 import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
 
 /**
@@ -21,9 +30,11 @@ import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
 export async function createEntry(
   db: Db,
   userId: number,
-  body: EntryCreateInput,
+  input: EntryCreateInput,
   now = new Date(),
 ): Promise<Entry> {
+  // `body` is what is written: the input, with what on_create rules set when it came without a category.
+  let body = input;
   const stamp = now.toISOString();
   const baseRow = (refs: Refs, tagIds: number[]): NewEntryRow => ({
     user_id: userId,
@@ -46,8 +57,11 @@ export async function createEntry(
     updated_at: stamp,
   });
   return inTransaction(db, async (trx) => {
+    const ruled = await withOnCreateRules(trx, userId, input);
+    body = ruled.body;
     const refs = await resolveRefs(trx, userId, body);
     const tagIds = await resolveTags(trx, userId, body.tags);
+    for (const id of ruled.tags) if (!tagIds.includes(id)) tagIds.push(id);
     const base = baseRow(refs, tagIds);
     let rows: NewEntryRow[] = [base];
     const day = Number(body.date.slice(8, 10));
@@ -120,4 +134,39 @@ export async function createEntry(
     const first = rows[0] as NewEntryRow;
     return toEntry({ ...first, id: ids[0] as number });
   });
+}
+
+/**
+ * DESIGN.md §9: an income or expense created without a category goes through the user's on_create rules (the
+ * first match wins per action); one created with a category keeps it and no rule runs. Answers the input with
+ * the category, subcategory, description and operation the rules set, and the tags they add (those the user
+ * still has: a tag deleted since the rule was saved is left out).
+ */
+async function withOnCreateRules(
+  trx: Db,
+  userId: number,
+  input: EntryCreateInput,
+): Promise<{ body: EntryCreateInput; tags: number[] }> {
+  const open = input.operation_id === OPERATIONS.income || input.operation_id === OPERATIONS.expense;
+  if (input.category_id != null || input.sub_category_id != null || !open) return { body: input, tags: [] };
+  const outcome = await decideOnCreate(trx, userId, {
+    description: input.description,
+    value: input.value,
+    account_id: input.account_id ?? null,
+    card_id: input.card_id ?? null,
+    operation_id: input.operation_id,
+  });
+  if (!outcome) return { body: input, tags: [] };
+  const ruleTags = outcome.tags?.ids ?? [];
+  const owned = await findOwnedTagIds(trx, userId, ruleTags);
+  return {
+    body: {
+      ...input,
+      description: outcome.description?.value ?? input.description,
+      operation_id: outcome.operation_id?.value ?? input.operation_id,
+      category_id: outcome.category?.category_id ?? null,
+      sub_category_id: outcome.category?.sub_category_id ?? null,
+    },
+    tags: ruleTags.filter((id) => owned.has(id)),
+  };
 }

@@ -2,6 +2,7 @@ import { centsToDecimalString, type EntryFilters, LANGUAGE_IDS } from '@centavo/
 import type { Db } from '../../db/connection.ts';
 import { neutralise } from '../../lib/spreadsheet.ts';
 import { findAccounts } from '../accounts/accounts.repository.ts';
+import { findCards } from '../cards/cards.repository.ts';
 import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
 import { uncategorisedName } from '../categories/categories.service.ts';
 import { findUserById } from '../identity/users.repository.ts';
@@ -105,8 +106,9 @@ export async function entryCells(
   entries: readonly EntryRow[],
 ): Promise<ExportData> {
   const br = languageId === LANGUAGE_IDS.br;
-  const [accounts, categories, subcategories, tags, currency] = await Promise.all([
+  const [accounts, cards, categories, subcategories, tags, currency] = await Promise.all([
     findAccounts(db, userId, true),
+    findCards(db, userId, true),
     findVisibleCategories(db, userId),
     findVisibleSubcategories(db, userId),
     findTags(db, userId),
@@ -115,6 +117,16 @@ export async function entryCells(
   const name = (row: { name: string; name_br?: string | null }) =>
     br && row.name_br ? row.name_br : row.name;
   const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
+  const cardNames = new Map(cards.map((c) => [c.id, c.name]));
+  // A card purchase's "account" is its card; an invoice payment goes from its account to the card (issue 23 #1).
+  const accountCell = (e: EntryRow) =>
+    e.account_id ? accountNames.get(e.account_id) : e.card_id ? cardNames.get(e.card_id) : '';
+  const destinationCell = (e: EntryRow) =>
+    e.destination_account_id
+      ? accountNames.get(e.destination_account_id)
+      : e.invoice_id !== null && e.card_id
+        ? cardNames.get(e.card_id)
+        : '';
   const categoryNames = new Map(categories.map((c) => [c.id, name(c)]));
   const subcategoryNames = new Map(subcategories.map((s) => [s.id, name(s)]));
   const tagNames = new Map(tags.map((t) => [t.id, t.name]));
@@ -128,8 +140,8 @@ export async function entryCells(
         (OPERATION_NAMES[e.operation_id] ?? ['', ''])[br ? 1 : 0],
         text(e.category_id ? categoryNames.get(e.category_id) : uncategorised),
         text(e.sub_category_id ? subcategoryNames.get(e.sub_category_id) : ''),
-        text(e.account_id ? accountNames.get(e.account_id) : ''),
-        text(e.destination_account_id ? accountNames.get(e.destination_account_id) : ''),
+        text(accountCell(e)),
+        text(destinationCell(e)),
       ],
       cents: signed(e.operation_id, e.value),
       paid: e.paid === 1,

@@ -1,26 +1,50 @@
 import { normaliseDescription, OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import type { StagedRow } from './classify.ts';
+import { decideAll } from '../rules/run.ts';
+import type { ImportTarget, StagedRow } from './classify.ts';
 
-/** What a rule decided for a row (DESIGN.md §9): its category, subcategory, and the rule. */
+/** What a rule decided for a row (DESIGN.md §9): its category, subcategory, the rule, and a new description. */
 export interface RuleDecision {
   category_id: number | null;
   sub_category_id: number | null;
   rule_id: number;
+  description: string | null;
 }
 
 /**
- * THE RULES SEAM (DESIGN.md §9, built by the rules feature): the user's rules, compiled once per run and
- * evaluated over every row, answering one decision per row index that a rule matched. Today there are no
- * rules, so it decides nothing; the rules feature replaces this body (and fills rule_id), and the steps after
- * it stay as they are.
+ * The user's rules over the rows (DESIGN.md §9): compiled once for the whole file (rules/run.ts), one decision
+ * per row index that a rule gave a category or a description. A row takes the category and the description
+ * rules set; tags and the operation stay for entries (a staged row has no tags, and its operation is what the
+ * bank's sign and the card's payments say).
  */
 export async function applyRules(
-  _db: Db,
-  _userId: number,
-  _rows: readonly StagedRow[],
+  db: Db,
+  userId: number,
+  rows: readonly StagedRow[],
+  target: ImportTarget,
 ): Promise<Map<number, RuleDecision>> {
-  return new Map();
+  const outcomes = await decideAll(
+    db,
+    userId,
+    rows.map((row) => ({
+      description: row.description,
+      value: row.value,
+      account_id: target.kind === 'account' ? target.id : null,
+      card_id: target.kind === 'card' ? target.id : null,
+      operation_id: row.operation_id,
+    })),
+  );
+  const decided = new Map<number, RuleDecision>();
+  outcomes.forEach((outcome, i) => {
+    if (!outcome || (!outcome.category && !outcome.description)) return;
+    decided.set(i, {
+      category_id: outcome.category?.category_id ?? null,
+      sub_category_id: outcome.category?.sub_category_id ?? null,
+      rule_id: (outcome.category ?? outcome.description)?.rule_id as number,
+      description: outcome.description?.value ?? null,
+    });
+  });
+  return decided;
 }
 
 /**
@@ -28,22 +52,30 @@ export async function applyRules(
  * (DESIGN.md §8): the first matching rule (applyRules, above); else the category of the user's latest entry
  * with the same normalised description and operation; else none — shown as uncategorised, never guessed.
  */
-export async function categoriseRows(db: Db, userId: number, rows: StagedRow[]): Promise<void> {
+export async function categoriseRows(
+  db: Db,
+  userId: number,
+  rows: StagedRow[],
+  target: ImportTarget,
+): Promise<void> {
   const open = rows.filter(
     (r) =>
       r.status !== 'skipped' &&
       (r.operation_id === OPERATIONS.income || r.operation_id === OPERATIONS.expense),
   );
   if (open.length === 0) return;
-  const decided = await applyRules(db, userId, open);
+  const decided = await applyRules(db, userId, open, target);
   const history = await latestCategoryByDescription(db, userId);
   open.forEach((row, i) => {
     const rule = decided.get(i);
     if (rule) {
-      row.category_id = rule.category_id;
-      row.sub_category_id = rule.sub_category_id;
       row.rule_id = rule.rule_id;
-      return;
+      if (rule.description !== null) row.description = rule.description;
+      if (rule.category_id !== null) {
+        row.category_id = rule.category_id;
+        row.sub_category_id = rule.sub_category_id;
+        return;
+      }
     }
     const known = history.get(`${row.operation_id}|${normaliseDescription(row.description)}`);
     if (known) {

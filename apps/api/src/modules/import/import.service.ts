@@ -120,7 +120,7 @@ export async function stageRows(
 ): Promise<StagedRow[]> {
   const rows = classifyRows(file.rows, target);
   await markDuplicates(db, userId, target, rows, candidatesOf(db, userId, target));
-  await categoriseRows(db, userId, rows);
+  await categoriseRows(db, userId, rows, target);
   for (const row of rows) row.include = row.status === 'new';
   return rows;
 }

@@ -76,6 +76,8 @@ export interface Row {
   match_entry_id: number | null;
   category_id: number | null;
   sub_category_id: number | null;
+  /** The rule that categorised the row (rules, DESIGN.md §9). */
+  rule_id: number | null;
   include: boolean;
   invoice_month: string | null;
   installment_number: number | null;

@@ -3,7 +3,11 @@ import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The aggregate tables kept over entries by applyEntryChanges (effects.ts). */
-export type AggregateTable = 'account_month_totals' | 'card_invoice_totals' | 'category_month_totals';
+export type AggregateTable =
+  | 'account_month_totals'
+  | 'card_invoice_totals'
+  | 'category_month_totals'
+  | 'category_month_sums';
 
 const CHUNK = 100;
 
@@ -24,7 +28,7 @@ export async function addToAggregate<T extends AggregateTable>(
     sums.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`]),
   );
   // Kysely types an insert per table name; with the table a type parameter it cannot, so the query is built
-  // for the union of the three tables. The callers' rows and column lists are checked against their own table.
+  // for the union of the tables. The callers' rows and column lists are checked against their own table.
   const into = db.insertInto(table as AggregateTable);
   for (let i = 0; i < rows.length; i += CHUNK) {
     await into

@@ -99,20 +99,42 @@ export function addCategoryEffects(
   }
 }
 
-/** Adds the non-zero deltas to category_month_totals in key order (aggregate-upsert.ts). */
+/**
+ * Adds the non-zero deltas to category_month_totals and their sums per (basis, month, category) to
+ * category_month_sums (migration 016), each in key order (aggregate-upsert.ts). Both tables come from the
+ * same deltas, so a category's row always equals the sum of its subcategories' rows.
+ */
 export async function applyCategoryTotals(
   db: Db,
   userId: number,
   deltas: Map<string, CategoryDelta>,
 ): Promise<void> {
-  const rows = [...deltas.entries()]
+  const bySubcategory = [...deltas.entries()]
+    .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
+    .sort(([a], [b]) => byKey(a, b));
+  await addToAggregate(
+    db,
+    'category_month_totals',
+    ['user_id', 'basis', 'month', 'category_id', 'sub_category_id'],
+    COLUMNS,
+    bySubcategory.map(([, d]) => ({ user_id: userId, ...d })),
+  );
+  const byCategory = new Map<string, Omit<CategoryDelta, 'sub_category_id'>>();
+  for (const [, { sub_category_id: _, ...d }] of bySubcategory) {
+    const key = `${d.basis}|${d.month}|${d.category_id}`;
+    const sum = byCategory.get(key);
+    if (!sum) byCategory.set(key, { ...d });
+    else for (const c of COLUMNS) sum[c] += d[c];
+  }
+  // A move between two subcategories of one category sums to zero here: nothing to write.
+  const rows = [...byCategory.entries()]
     .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
     .sort(([a], [b]) => byKey(a, b))
     .map(([, d]) => ({ user_id: userId, ...d }));
   await addToAggregate(
     db,
-    'category_month_totals',
-    ['user_id', 'basis', 'month', 'category_id', 'sub_category_id'],
+    'category_month_sums',
+    ['user_id', 'basis', 'month', 'category_id'],
     COLUMNS,
     rows,
   );

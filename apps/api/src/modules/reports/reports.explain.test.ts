@@ -8,11 +8,11 @@ import type { Db } from '../../db/connection.ts';
 import { budgetsOfMonthsQuery } from '../budgets/budgets.repository.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { categoryMonthsQuery } from '../money-core/category-totals.repository.ts';
-import { expenseCellsAggQuery, expenseCellsQuery, monthSumsQuery } from './reports.repository.ts';
+import { expenseCellsQuery, expenseSubcategoriesQuery, monthSumsQuery } from './reports.repository.ts';
 
 /**
- * QUALITY.md guard: the report and budget reads use the aggregates' key (category_month_totals_key: user,
- * basis, month, …) or budgets_user_month_category as a range, never a scan and never entries.
+ * QUALITY.md guard: the report and budget reads use the aggregates' key (category_month_totals_key or
+ * category_month_sums_key: user, basis, month, …) or budgets_user_month_category as a range, never a scan and never entries.
  */
 let ctx: TestContext;
 let userId: number;
@@ -62,16 +62,18 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('EXPLAIN guard: reports and budgets', () => {
-  const keyed = (text: string) => {
+  const keyed = (text: string, table = 'category_month_totals') => {
     expect(text).not.toMatch(/\bentries\b/);
     if (ctx.database.kind === 'sqlite') {
       // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY".
       expect(text).toMatch(
-        /SEARCH category_month_totals USING PRIMARY KEY \(user_id=\? AND basis=\? AND month>\? AND month<\?\)/,
+        new RegExp(
+          `SEARCH ${table} USING PRIMARY KEY \\(user_id=\\? AND basis=\\? AND month>\\? AND month<\\?\\)`,
+        ),
       );
-      expect(text).not.toMatch(/SCAN category_month_totals/);
+      expect(text).not.toContain(`SCAN ${table}`);
     } else {
-      expect(text).toContain('category_month_totals_key');
+      expect(text).toContain(`${table}_key`);
       expect(text).not.toContain('Seq Scan');
     }
   };
@@ -80,10 +82,15 @@ describe('EXPLAIN guard: reports and budgets', () => {
     const db = ctx.database.db;
     keyed(await plan(db, categoryMonthsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile()));
     keyed(await plan(db, categoryMonthsQuery(db, userId, 'cash', '2026-03', '2026-03').compile()));
-    keyed(await plan(db, expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
-    if (ctx.database.kind === 'postgres') {
-      keyed(await plan(db, expenseCellsAggQuery(db, userId, 'accrual', '2022-01', '2026-12').compile()));
-    }
+    keyed(
+      await plan(db, expenseSubcategoriesQuery(db, userId, 'accrual', '2022-01', '2026-12', 3).compile()),
+    );
+  });
+
+  it("the expense report's cells are a range of the per-category sums' key (migration 016)", async () => {
+    const db = ctx.database.db;
+    const text = await plan(db, expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12').compile());
+    keyed(text, 'category_month_sums');
   });
 
   it('the per-month sums (analysis, investment, debt) are a range of the key, grouped in key order', async () => {

@@ -31,7 +31,7 @@ import { listEntries } from '../entries/queries.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from '../entries/update.service.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
 import { customReport } from './custom-report.service.ts';
-import { analysisReport, debtReport, expenseReport } from './reports.service.ts';
+import { analysisReport, debtReport, expenseReport, expenseSubcategories } from './reports.service.ts';
 
 /**
  * Issue 11: after random sequences of entry writes of every kind (single, installments, fixed, transfers;
@@ -342,6 +342,35 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     if (v.some((x) => x !== 0)) actual.set(`${r.basis}|${r.month}|${r.category_id}|${r.sub_category_id}`, v);
   }
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+  // …and every per-category row (migration 016) equals the sum of the recomputed subcategory rows.
+  const expectedSums = new Map<string, number[]>();
+  for (const [key, v] of expected) {
+    const categoryKey = key.split('|').slice(0, 3).join('|');
+    const sum = expectedSums.get(categoryKey) ?? [0, 0, 0, 0, 0, 0, 0];
+    expectedSums.set(
+      categoryKey,
+      sum.map((x, i) => x + (v[i] ?? 0)),
+    );
+  }
+  for (const [key, v] of expectedSums) if (v.every((x) => x === 0)) expectedSums.delete(key);
+  const actualSums = new Map<string, number[]>();
+  for (const r of await db
+    .selectFrom('category_month_sums')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute()) {
+    const v = [
+      r.income,
+      r.expense,
+      r.investment,
+      r.income_count,
+      r.expense_count,
+      r.investment_count,
+      r.unpaid_installments,
+    ].map(Number);
+    if (v.some((x) => x !== 0)) actualSums.set(`${r.basis}|${r.month}|${r.category_id}`, v);
+  }
+  expect(Object.fromEntries(actualSums)).toEqual(Object.fromEntries(expectedSums));
 
   // 2. Budgets of the checked month: spent per category and subcategory, summary; drill-downs sum to them.
   const month = addMonths(month0, checkOffset);
@@ -457,7 +486,8 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   }
 
   // 5. Expense report by category over the window.
-  const report = await expenseReport(db, userId, 1, { start: first, end: last }, 'accrual');
+  const reportRange = { start: first, end: last };
+  const report = await expenseReport(db, userId, 1, reportRange, 'accrual');
   expect(report.data.some((c) => c.category_id === null)).toBe(
     counted.some(
       (e) => e.operation_id === 2 && e.category_id === null && monthOf(e) >= first && monthOf(e) <= last,
@@ -481,6 +511,15 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     expect(c.months[report.months.indexOf(month)]).toBe(
       rows.filter((e) => monthOf(e) === month).reduce((s, e) => s + spending(e), 0),
     );
+    // Its subcategories (from the per-subcategory rows) add up to its total (from the per-category rows).
+    if (c.category_id !== null) {
+      const subs = await expenseSubcategories(db, userId, 1, reportRange, 'accrual', c.category_id);
+      for (const sub of subs.data) {
+        const mine = rows.filter((e) => (e.sub_category_id ?? null) === sub.sub_category_id);
+        expect(sub.total).toBe(mine.reduce((s, e) => s + spending(e), 0));
+      }
+      expect(subs.data.reduce((s, sub) => s + sub.total, 0)).toBe(c.total);
+    }
   }
 
   // 6. Debt: unpaid expense installments from the current month on; drill-down per month.

@@ -6,6 +6,8 @@ import {
   debtReportSchema,
   errorBodySchema,
   expenseReportSchema,
+  expenseSubcategoriesQuerySchema,
+  expenseSubcategoriesSchema,
   investmentReportSchema,
   reportQuerySchema,
 } from '@centavo/shared';
@@ -18,6 +20,7 @@ import {
   analysisReport,
   debtReport,
   expenseReport,
+  expenseSubcategories,
   investmentReport,
   resolveRange,
 } from './reports.service.ts';
@@ -63,6 +66,28 @@ export async function reportRoutes(app: App): Promise<void> {
         request.user.languageId,
         resolveRange(request.query),
         request.query.basis,
+      ),
+  );
+  app.get(
+    '/report/expense/subcategories',
+    {
+      schema: {
+        summary: "One expense category's spending per subcategory over the range",
+        operationId: 'expenseSubcategories',
+        tags,
+        description: `${rangeDescription} Read when the page opens a category of the expense report; the subcategories add up to its total there.`,
+        querystring: expenseSubcategoriesQuerySchema,
+        response: { 200: expenseSubcategoriesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      expenseSubcategories(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        resolveRange(request.query),
+        request.query.basis,
+        request.query.category_id,
       ),
   );
   app.get(

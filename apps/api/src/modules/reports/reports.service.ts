@@ -4,16 +4,22 @@ import {
   currentMonth,
   type DebtReport,
   type ExpenseReport,
+  type ExpenseSubcategories,
   type InvestmentReport,
   type ReportBasisName,
   type ReportRange,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import { notFound } from '../../lib/errors.ts';
 import { outstandingByMonth } from '../cards/invoices.service.ts';
-import { findVisibleCategories, findVisibleSubcategories } from '../categories/categories.repository.ts';
+import {
+  findVisibleCategories,
+  findVisibleCategory,
+  findVisibleSubcategories,
+} from '../categories/categories.repository.ts';
 import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
-import { findExpenseCells, findMonthSums } from './reports.repository.ts';
+import { findExpenseCells, findExpenseSubcategories, findMonthSums } from './reports.repository.ts';
 
 export interface ResolvedRange {
   start: string;
@@ -90,48 +96,29 @@ export async function expenseReport(
   basis: ReportBasisName,
 ): Promise<ExpenseReport> {
   await materialiseSeriesThrough(db, userId, range.end);
-  const [rows, categories, subcategories] = await Promise.all([
+  const [cells, categories] = await Promise.all([
     findExpenseCells(db, userId, basis, range.start, range.end),
     findVisibleCategories(db, userId, 'expense'),
-    findVisibleSubcategories(db, userId),
   ]);
   const months = monthsOf(range);
   const index = new Map(months.map((m, i) => [m, i]));
   const byId = new Map(categories.map((c) => [Number(c.id), c]));
-  const subNames = new Map(subcategories.map((s) => [Number(s.id), localName(s, languageId)]));
-  type Sub = { sub_category_id: number | null; name: string; total: number; months: number[] };
-  const cats = new Map<number, { total: number; months: number[]; subs: Map<number, Sub> }>();
-  for (const r of rows) {
-    const categoryId = r.category_id;
-    const subId = r.sub_category_id;
-    if (categoryId !== 0 && !byId.has(categoryId)) continue;
-    const v = r.value;
-    if (v === 0) continue;
-    const i = index.get(r.month) as number;
-    let c = cats.get(categoryId);
+  const cats = new Map<number, { total: number; months: number[] }>();
+  for (const cell of cells) {
+    // Category 0: the expenses without a category; categories of another type are left out.
+    if (cell.value === 0 || (cell.category_id !== 0 && !byId.has(cell.category_id))) continue;
+    let c = cats.get(cell.category_id);
     if (!c) {
-      c = { total: 0, months: months.map(() => 0), subs: new Map() };
-      cats.set(categoryId, c);
+      c = { total: 0, months: months.map(() => 0) };
+      cats.set(cell.category_id, c);
     }
-    c.total += v;
-    c.months[i] = (c.months[i] ?? 0) + v;
-    let s = c.subs.get(subId);
-    if (!s) {
-      s = {
-        sub_category_id: subId === 0 ? null : subId,
-        name: subId === 0 ? '' : (subNames.get(subId) ?? ''),
-        total: 0,
-        months: months.map(() => 0),
-      };
-      c.subs.set(subId, s);
-    }
-    s.total += v;
-    s.months[i] = (s.months[i] ?? 0) + v;
+    c.total += cell.value;
+    const i = index.get(cell.month) as number;
+    c.months[i] = (c.months[i] ?? 0) + cell.value;
   }
   const total = [...cats.values()].reduce((sum, c) => sum + c.total, 0);
   const data = [...cats.entries()]
     .map(([id, c]) => {
-      // Category 0: the expenses without a category, listed as "Uncategorised".
       const category = byId.get(id);
       return {
         category_id: category ? id : null,
@@ -140,11 +127,42 @@ export async function expenseReport(
         total: c.total,
         share: total > 0 ? Math.round((c.total * 1000) / total) / 10 : 0,
         months: c.months,
-        subcategories: [...c.subs.values()].filter((s) => s.total !== 0).sort((a, b) => b.total - a.total),
       };
     })
     .sort((a, b) => b.total - a.total);
   return { basis, ...range, months, total, data };
+}
+
+/**
+ * GET /report/expense/subcategories: one expense category's spending per subcategory over the range, counted
+ * as the report counts it; the subcategories add up to the category's total there. 404 for a category the
+ * user does not see or that is not an expense category.
+ */
+export async function expenseSubcategories(
+  db: Db,
+  userId: number,
+  languageId: number,
+  range: ResolvedRange,
+  basis: ReportBasisName,
+  categoryId: number,
+): Promise<ExpenseSubcategories> {
+  const category = await findVisibleCategory(db, userId, categoryId);
+  if (category?.type !== 'expense') throw notFound('categoryNotFound', 'category_id');
+  await materialiseSeriesThrough(db, userId, range.end);
+  const [rows, subcategories] = await Promise.all([
+    findExpenseSubcategories(db, userId, basis, range.start, range.end, categoryId),
+    findVisibleSubcategories(db, userId, [categoryId]),
+  ]);
+  const names = new Map(subcategories.map((s) => [Number(s.id), localName(s, languageId)]));
+  const data = rows
+    .filter((r) => r.total !== 0)
+    .map((r) => ({
+      sub_category_id: r.sub_category_id === 0 ? null : r.sub_category_id,
+      name: r.sub_category_id === 0 ? '' : (names.get(r.sub_category_id) ?? ''),
+      total: r.total,
+    }))
+    .sort((a, b) => b.total - a.total);
+  return { basis, ...range, category_id: categoryId, data };
 }
 
 /**

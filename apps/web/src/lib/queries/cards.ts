@@ -1,5 +1,5 @@
-import type { Card, Flag, Invoice } from '@centavo/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Card, Flag, Invoice, InvoicePaidBody } from '@centavo/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -42,5 +42,27 @@ export function useFlags() {
     queryKey: queryKeys.cards.flags,
     queryFn: () => apiRequest<{ data: Flag[] }>('/flag'),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Card writes change the card list (limits, open invoices), its invoices, and through payments the
+ * accounts' balances and the entries list's invoice lines.
+ */
+export function invalidateAfterCardChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+  ]);
+}
+
+/** POST /invoice/{id}/paid: paying an invoice (card page, and the entries list's invoice lines). */
+export function usePayInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: InvoicePaidBody }) =>
+      apiRequest<Invoice>(`/invoice/${id}/paid`, { method: 'POST', body }),
+    onSuccess: () => invalidateAfterCardChange(queryClient),
   });
 }

@@ -5,6 +5,7 @@ import type {
   CategoryDashboard,
   DebtReport,
   ExpenseReport,
+  ExpenseSubcategories,
   InvestmentReport,
   ReportBasisName,
   ReportRange,
@@ -63,5 +64,25 @@ export function useReport<K extends keyof ReportTypes>(kind: K, params: ReportPa
         query: { range: params.range, basis: params.basis, start: params.start, end: params.end },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /report/expense/subcategories: one expense category's subcategories over the report's range, read when
+ * the by-category page opens that category (the report itself carries only what the page shows at once).
+ */
+export function useExpenseSubcategories(params: ReportParams, categoryId: number) {
+  return useQuery({
+    queryKey: queryKeys.figures.report('expense-subcategories', { ...params, categoryId }),
+    queryFn: () =>
+      apiRequest<ExpenseSubcategories>('/report/expense/subcategories', {
+        query: {
+          range: params.range,
+          basis: params.basis,
+          start: params.start,
+          end: params.end,
+          category_id: categoryId,
+        },
+      }),
   });
 }

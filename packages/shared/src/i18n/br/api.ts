@@ -110,6 +110,15 @@ export const api = {
     importEntriesEdited_other:
       '{count} lançamentos desta importação foram alterados desde então: envie force=true para removê-los assim mesmo',
     importEditedEntry: 'Lançamento #{id}: {description} ({date})',
+    // Regras (DESIGN.md §9).
+    ruleNotFound: 'Regra não encontrada',
+    ruleOpForField: 'este operador não se aplica a este campo',
+    ruleValue: 'o valor não combina com o operador',
+    rulePattern:
+      'não é uma expressão regular que as regras possam executar (lookarounds e referências não são aceitos)',
+    ruleNoAction: 'informe ao menos uma ação: uma categoria, tags, uma descrição ou uma operação',
+    ruleCategoryType: 'deve ser uma categoria de receita ou despesa',
+    ruleOrderIds: 'liste cada uma das suas regras uma vez',
     // Cartões e faturas.
     flagNotFound: 'Bandeira não encontrada',
     invoiceNotFound: 'Fatura não encontrada',

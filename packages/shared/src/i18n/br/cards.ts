@@ -44,6 +44,12 @@ export const cards = {
     carried: 'Levado para a próxima fatura',
     pay: 'Pagar',
     undo: 'Desfazer pagamento',
+    undoOne: 'Desfazer pagamento de {amount} em {date}',
+    undoTitle: 'Desfazer este pagamento?',
+    undoBody:
+      'O pagamento de {amount} em {date} da conta {account} será removido: a fatura volta a dever esse valor, e a conta o recebe de volta. Os outros pagamentos ficam.',
+    undoCancel: 'Manter',
+    undoConfirm: 'Desfazer pagamento',
     export: 'Exportar',
     exportCsv: 'CSV',
     exportXlsx: 'Excel (XLSX)',

@@ -62,6 +62,9 @@ export const common = {
     network: 'Não foi possível falar com o servidor. Verifique sua conexão.',
     rateLimited: 'Muitas tentativas. Aguarde um pouco e tente de novo.',
     loadFailed: 'Não foi possível carregar estas informações.',
+    planEnded:
+      'Seu plano terminou: seus dados podem ser lidos e exportados, mas não alterados. Nada do que você digitou se perdeu.',
+    renew: 'Renovar o plano',
   },
   comingSoon: {
     title: 'Em breve no Centavo',

@@ -48,6 +48,8 @@ export const entries = {
     noCategory: 'Sem categoria',
     noAccount: 'Sem conta',
     transferTo: '{from} → {to}',
+    invoicePayment: 'Fatura de {month} · {card}',
+    paidByInvoice: 'Pago com a fatura do {card}',
     actions: 'Ações de “{description}”',
     edit: 'Editar',
     delete: 'Excluir',

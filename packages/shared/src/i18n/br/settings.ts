@@ -61,6 +61,7 @@ export const settings = {
       subscription_changed: 'Assinatura alterada',
       import_committed: 'Extrato importado',
       import_undone: 'Importação desfeita',
+      rule_applied: 'Regra aplicada aos lançamentos existentes',
       identity_linked: 'Provedor de login vinculado',
       identity_unlinked: 'Provedor de login desvinculado',
       identity_link_refused: 'Login com provedor recusado (vincule-o pelo perfil)',

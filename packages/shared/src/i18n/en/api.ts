@@ -116,6 +116,14 @@ export const api = {
     importEntriesEdited_other:
       '{count} entries of this import were changed since: pass force=true to remove them anyway',
     importEditedEntry: 'Entry #{id}: {description} ({date})',
+    // Rules (DESIGN.md §9).
+    ruleNotFound: 'Rule not found',
+    ruleOpForField: 'this operator does not apply to this field',
+    ruleValue: 'the value does not fit the operator',
+    rulePattern: 'not a regular expression rules can run (lookarounds and back-references are not supported)',
+    ruleNoAction: 'give at least one action: a category, tags, a description or an operation',
+    ruleCategoryType: 'must be an income or expense category',
+    ruleOrderIds: 'list every one of your rules once',
     // Cards and invoices.
     flagNotFound: 'Flag not found',
     invoiceNotFound: 'Invoice not found',

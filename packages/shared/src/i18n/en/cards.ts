@@ -44,6 +44,12 @@ export const cards = {
     carried: 'Carried to the next invoice',
     pay: 'Pay',
     undo: 'Undo payment',
+    undoOne: 'Undo payment of {amount} on {date}',
+    undoTitle: 'Undo this payment?',
+    undoBody:
+      '{amount} paid on {date} from {account} will be removed: the invoice owes it again, and the account gets it back. The other payments stay.',
+    undoCancel: 'Keep it',
+    undoConfirm: 'Undo payment',
     export: 'Export',
     exportCsv: 'CSV',
     exportXlsx: 'Excel (XLSX)',

@@ -62,6 +62,9 @@ export const common = {
     network: 'Could not reach the server. Check your connection.',
     rateLimited: 'Too many attempts. Wait a moment and try again.',
     loadFailed: 'Could not load this information.',
+    planEnded:
+      'Your plan has ended: your data can be read and exported, but not changed. Nothing you typed was lost.',
+    renew: 'Renew your plan',
   },
   comingSoon: {
     title: 'Coming soon in Centavo',

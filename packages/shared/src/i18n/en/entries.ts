@@ -48,6 +48,8 @@ export const entries = {
     noCategory: 'Uncategorised',
     noAccount: 'No account',
     transferTo: '{from} → {to}',
+    invoicePayment: '{month} invoice · {card}',
+    paidByInvoice: 'Paid with the {card} invoice',
     actions: 'Actions for “{description}”',
     edit: 'Edit',
     delete: 'Delete',

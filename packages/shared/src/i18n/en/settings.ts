@@ -61,6 +61,7 @@ export const settings = {
       subscription_changed: 'Subscription changed',
       import_committed: 'Statement imported',
       import_undone: 'Import undone',
+      rule_applied: 'Rule applied to existing entries',
       identity_linked: 'Sign-in provider linked',
       identity_unlinked: 'Sign-in provider unlinked',
       identity_link_refused: 'Sign-in with a provider refused (link it from the profile)',

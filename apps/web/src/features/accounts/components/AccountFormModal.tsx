@@ -1,13 +1,14 @@
 import type { Account, Bank } from '@centavo/shared';
-import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ACCOUNT_TYPES, accountCreateBodySchema } from '@centavo/shared/contracts/accounts';
+import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { zodResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { type AccountFormValues, accountBody, accountFormValues } from '../account-form.ts';
 import { useCreateAccount } from '../api/create-account.ts';
@@ -23,20 +24,20 @@ function AccountForm({
   account,
   banks,
   onDone,
-  onCancel,
 }: {
   account: Account | null;
   banks: readonly Bank[];
   onDone: () => void;
-  onCancel: () => void;
 }) {
   const { t } = useTranslation(['ledger', 'common']);
   const { locale, currency } = useMoneyFormat();
   const create = useCreateAccount();
   const update = useUpdateAccount();
-  const form = useForm<AccountFormValues>({
+  const form = useAppForm<AccountFormValues>({
     initialValues: accountFormValues(account, locale, currency.digits),
-    rules: { name: 'required|max:100' },
+    // The name by the contract; the amount and colour are text until accountBody converts them.
+    validate: zodResolver(accountCreateBodySchema.pick({ name: true })),
+    choices: ['type', 'bank_id'],
     onSubmit: (values) => {
       const result = accountBody(values, currency.digits);
       if (!result.ok) {
@@ -68,71 +69,58 @@ function AccountForm({
   });
   const bankData = banks.map((bank) => ({ value: String(bank.id), label: bankLabel(bank) }));
   const typeData = ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`accountTypes.${type}`) }));
-  const typeProps = form.getChoiceProps('type');
-  const pending = create.isPending || update.isPending;
+  const typeProps = form.getInputProps('type');
 
   return (
-    <form
+    <ModalForm
       onSubmit={form.handleSubmit}
-      noValidate
-      aria-label={t(account ? 'accounts.form.editTitle' : 'accounts.form.createTitle')}
+      label={t(account ? 'accounts.form.editTitle' : 'accounts.form.createTitle')}
+      error={form.formError}
+      submitLabel={t(account ? 'accounts.form.submitEdit' : 'accounts.form.submitCreate')}
+      pending={create.isPending || update.isPending}
+      onCancel={onDone}
     >
-      <Stack gap="md">
-        <TextInput
-          label={t('accounts.form.name')}
-          placeholder={t('accounts.form.namePlaceholder')}
-          required
-          maxLength={100}
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <Select
-          label={t('accounts.bank')}
-          placeholder={t('accounts.form.bankPlaceholder')}
-          data={bankData}
-          searchable
-          clearable
-          nothingFoundMessage={t('accounts.form.bankNothingFound')}
-          limit={50}
-          {...form.getChoiceProps('bank_id')}
-        />
-        <Select
-          label={t('accounts.type')}
-          data={typeData}
-          allowDeselect={false}
-          required
-          {...typeProps}
-          onChange={(value) => {
-            if (isAccountType(value)) typeProps.onChange(value);
-          }}
-        />
-        <MoneyInput
-          label={t('accounts.initialBalance')}
-          description={t('accounts.initialBalanceHint')}
-          {...form.getInputProps('initial_balance')}
-        />
-        <ColorField
-          label={t('common.color')}
-          value={form.values.color}
-          onChange={(color) => form.setFieldValue('color', color)}
-          error={form.getInputProps('color').error}
-        />
-        {form.formError ? (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast type="submit" loading={pending}>
-            {t(account ? 'accounts.form.submitEdit' : 'accounts.form.submitCreate')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('accounts.form.name')}
+        placeholder={t('accounts.form.namePlaceholder')}
+        required
+        maxLength={100}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label={t('accounts.bank')}
+        placeholder={t('accounts.form.bankPlaceholder')}
+        data={bankData}
+        searchable
+        clearable
+        nothingFoundMessage={t('accounts.form.bankNothingFound')}
+        limit={50}
+        {...form.getInputProps('bank_id')}
+      />
+      <Select
+        label={t('accounts.type')}
+        data={typeData}
+        allowDeselect={false}
+        required
+        {...typeProps}
+        onChange={(value) => {
+          if (isAccountType(value)) typeProps.onChange(value);
+        }}
+      />
+      <MoneyInput
+        label={t('accounts.initialBalance')}
+        description={t('accounts.initialBalanceHint')}
+        {...form.getInputProps('initial_balance')}
+      />
+      <ColorField
+        label={t('common.color')}
+        value={form.values.color}
+        onChange={(color) => form.setFieldValue('color', color)}
+        error={form.errors.color}
+      />
+    </ModalForm>
   );
 }
 
@@ -149,25 +137,16 @@ export function AccountFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('ledger');
-  const small = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={t(account ? 'accounts.form.editTitle' : 'accounts.form.createTitle')}
-      fullScreen={small}
-      centered
+      fullScreenOnPhone
       size="md"
     >
       {/* Keyed by the account, so opening another one starts from its values. */}
-      <AccountForm
-        key={account?.id ?? 'new'}
-        account={account}
-        banks={banks}
-        onDone={onClose}
-        onCancel={onClose}
-      />
-    </Modal>
+      <AccountForm key={account?.id ?? 'new'} account={account} banks={banks} onDone={onClose} />
+    </FormModal>
   );
 }

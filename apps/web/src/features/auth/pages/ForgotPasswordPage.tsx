@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -15,9 +16,9 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { email: '' },
-    rules: { email: 'required|email' },
+    validate: rulesResolver({ email: 'required|email' }),
     onSubmit: async (values) => {
       setSubmitting(true);
       try {

@@ -5,7 +5,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { login } from '../api/login.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -28,9 +29,9 @@ export function LoginPage() {
   const returned = socialError(search);
   const passkey = usePasskeySignIn(returnPath(location.state));
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { email: '', password: '' },
-    rules: { email: 'required|email', password: 'required' },
+    validate: rulesResolver({ email: 'required|email', password: 'required' }),
     onSubmit: async (values) => {
       setSubmitting(true);
       try {

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { languageIdFromLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { getPublicConfig } from '../api/get-public-config.ts';
+import { getPublicConfig } from '../../../lib/queries/public-config.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { register } from '../api/register.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -19,14 +20,14 @@ import { completeSignIn } from '../session.ts';
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { name: '', email: '', password: '', password_confirmation: '' },
-    rules: {
+    validate: rulesResolver({
       name: 'required|max:120',
       email: 'required|email|max:254',
       password: 'required|min:8|max:128',
       password_confirmation: 'required|confirmed:password',
-    },
+    }),
     onSubmit: async (values) => {
       setSubmitting(true);
       try {

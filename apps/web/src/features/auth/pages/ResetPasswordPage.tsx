@@ -6,7 +6,8 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -17,9 +18,12 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { password: '', password_confirmation: '' },
-    rules: { password: 'required|min:8|max:128', password_confirmation: 'required|confirmed:password' },
+    validate: rulesResolver({
+      password: 'required|min:8|max:128',
+      password_confirmation: 'required|confirmed:password',
+    }),
     onSubmit: async (values) => {
       setSubmitting(true);
       try {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { HOME_PATH, paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { rule, setServerErrors } from '../../../lib/form-rules.ts';
+import { rule, setServerErrors } from '../../../lib/form-rules.tsx';
 import { navigate } from '../../../lib/navigation.ts';
 import { loginSecondFactor } from '../api/sign-in-methods.ts';
 import { AuthHeader } from '../components/AuthHeader.tsx';
@@ -21,7 +21,6 @@ import { completeSignIn } from '../session.ts';
  */
 export function TwoFactorPage() {
   const { t } = useTranslation('auth');
-  const { t: tv } = useTranslation('validation');
   const [pending] = useState(getPendingMfa);
   const [recovery, setRecovery] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,9 +30,9 @@ export function TwoFactorPage() {
     validateInputOnBlur: true,
     validate: {
       code: (value, values) =>
-        recovery ? null : rule(tv, 'code', 'required|digits:6')(value.replace(/\s+/g, ''), values),
+        recovery ? null : rule('code', 'required|digits:6')(value.replace(/\s+/g, ''), values),
       recovery_code: (value, values) =>
-        recovery ? rule(tv, 'recovery_code', 'required|max:40')(value, values) : null,
+        recovery ? rule('recovery_code', 'required|max:40')(value, values) : null,
     },
   });
 

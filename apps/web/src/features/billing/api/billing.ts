@@ -1,8 +1,8 @@
-import type { ConfirmCheckout, Plan, PlanPrice, UserInformation } from '@centavo/shared';
+import type { ConfirmCheckout, Plan, UserInformation } from '@centavo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
-import { getPublicConfig } from '../../auth/api/get-public-config.ts';
+import { getPublicConfig } from '../../../lib/queries/public-config.ts';
 
 /** GET /config: whether this instance bills at all (self-hosted: no billing call from the layout). */
 export function useBillingEnabled(): boolean {
@@ -12,15 +12,6 @@ export function useBillingEnabled(): boolean {
     staleTime: Number.POSITIVE_INFINITY,
   });
   return config.data?.billing_enabled === true;
-}
-
-/** GET /stripe/prices: both plans as Stripe has them; [] on a self-hosted instance (billing off). */
-export function usePrices() {
-  return useQuery({
-    queryKey: queryKeys.billing.prices,
-    queryFn: () => apiRequest<PlanPrice[]>('/stripe/prices'),
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** GET /stripe/user-information: plan, status, access, trial end, invoices (banners and plan pages). */

@@ -3,8 +3,8 @@ import { IconHourglass, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { daysLeft } from '../../../lib/pricing.ts';
 import { useBillingEnabled, useBillingStatus } from '../api/billing.ts';
-import { daysLeft } from '../pricing.ts';
 
 /**
  * Above every signed-in page (spec §4, DESIGN §6): the trial's days left with a link to the plans, or why the

@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { formatPrice } from '../../../lib/pricing.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useBillingInformation, useConfirmCheckout, usePortal, useRefund } from '../api/billing.ts';
-import { formatPrice } from '../pricing.ts';
 
 /** Colours whose light badges keep WCAG AA contrast in both themes (axe runs on this page). */
 const STATUS_COLORS: Record<string, string> = {

@@ -10,10 +10,11 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { daysLeft, formatPrice, yearlySaving } from '../../../lib/pricing.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
+import { usePrices } from '../../../lib/queries/prices.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useBillingStatus, useCheckout, usePrices } from '../api/billing.ts';
-import { daysLeft, formatPrice, yearlySaving } from '../pricing.ts';
+import { useBillingStatus, useCheckout } from '../api/billing.ts';
 
 function PlanCard({ price, prices, locale }: { price: PlanPrice; prices: PlanPrice[]; locale: string }) {
   const { t } = useTranslation('billing');

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Menu, Modal, Select, Stack, Text } from '@mant
 import { IconCopy, IconDots, IconEraser, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -52,12 +53,31 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <FormModal
         opened={dialog === 'replicate'}
         onClose={close}
         title={t('budget.replicateTitle', { month: label })}
+        centered={false}
       >
-        <Stack>
+        <ModalForm
+          onSubmit={(event) => {
+            event.preventDefault();
+            replicate.mutate(
+              { month, to_month: toMonth, overwrite },
+              {
+                onSuccess: (r) => {
+                  toastSuccess(t('budget.replicated', r));
+                  close();
+                },
+                onError,
+              },
+            );
+          }}
+          submitLabel={t('budget.replicate')}
+          pending={replicate.isPending}
+          onCancel={close}
+          cancelLabel={t('budget.cancel')}
+        >
           <Select
             label={t('budget.replicateTo')}
             data={months.map((m) => ({ value: m, label: formatMonthLong(m, locale) }))}
@@ -70,32 +90,33 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
             checked={overwrite}
             onChange={(e) => setOverwrite(e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('budget.cancel')}
-            </Button>
-            <Button
-              loading={replicate.isPending}
-              onClick={() =>
-                replicate.mutate(
-                  { month, to_month: toMonth, overwrite },
-                  {
-                    onSuccess: (r) => {
-                      toastSuccess(t('budget.replicated', r));
-                      close();
-                    },
-                    onError,
-                  },
-                )
-              }
-            >
-              {t('budget.replicate')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={dialog === 'fill'} onClose={close} title={t('budget.fillTitle', { month: label })}>
-        <Stack>
+        </ModalForm>
+      </FormModal>
+      <FormModal
+        opened={dialog === 'fill'}
+        onClose={close}
+        title={t('budget.fillTitle', { month: label })}
+        centered={false}
+      >
+        <ModalForm
+          onSubmit={(event) => {
+            event.preventDefault();
+            fill.mutate(
+              { month, strategy, overwrite },
+              {
+                onSuccess: (r) => {
+                  toastSuccess(t('budget.filled', r));
+                  close();
+                },
+                onError,
+              },
+            );
+          }}
+          submitLabel={t('budget.fill')}
+          pending={fill.isPending}
+          onCancel={close}
+          cancelLabel={t('budget.cancel')}
+        >
           <Select
             label={t('budget.strategy')}
             data={FILL_STRATEGIES.map((s) => ({ value: s, label: t(`budget.strategies.${s}`) }))}
@@ -108,30 +129,8 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
             checked={overwrite}
             onChange={(e) => setOverwrite(e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('budget.cancel')}
-            </Button>
-            <Button
-              loading={fill.isPending}
-              onClick={() =>
-                fill.mutate(
-                  { month, strategy, overwrite },
-                  {
-                    onSuccess: (r) => {
-                      toastSuccess(t('budget.filled', r));
-                      close();
-                    },
-                    onError,
-                  },
-                )
-              }
-            >
-              {t('budget.fill')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        </ModalForm>
+      </FormModal>
       <Modal
         opened={dialog === 'erase'}
         onClose={close}

@@ -1,19 +1,7 @@
-import type { Card, CardCreateBody, CardUpdateBody, Entry, Invoice, InvoicePaidBody } from '@centavo/shared';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Card, CardCreateBody, CardUpdateBody, Entry, Invoice } from '@centavo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/queries/keys.ts';
-
-/**
- * Card writes change the card list (limits, open invoices), its invoices, and through payments the
- * accounts' balances and the entries list's invoice lines.
- */
-export function invalidateAfterCardChange(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
-  ]);
-}
+import { invalidateAfterCardChange } from '../../../lib/queries/cards.ts';
 
 function useCardMutation<A, R>(fn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -34,11 +22,6 @@ export const useDeleteCard = () =>
       method: 'DELETE',
       query: { delete_entries: deleteEntries ? 'true' : undefined },
     }),
-  );
-
-export const usePayInvoice = () =>
-  useCardMutation(({ id, body }: { id: number; body: InvoicePaidBody }) =>
-    apiRequest<Invoice>(`/invoice/${id}/paid`, { method: 'POST', body }),
   );
 
 export const useInvoiceDates = () =>

@@ -1,28 +1,19 @@
 import type { Card, CardCreateInput, CardUpdateBody } from '@centavo/shared';
+import { cardCreateBodySchema } from '@centavo/shared/contracts/cards';
 import { MAX_CENTS, parseMoney } from '@centavo/shared/money';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { resolvers, rulesResolver, zodResolver } from '../../../lib/form-rules.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useFlags } from '../../../lib/queries/cards.ts';
 import { selectOnFocus } from '../../../lib/select-on-focus.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useCreateCard, useUpdateCard } from '../api/cards.ts';
 
@@ -46,7 +37,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
   const accounts = useAccounts({ includeArchived: false });
   const create = useCreateCard();
   const update = useUpdateCard();
-  const form = useForm<CardFormValues>({
+  const form = useAppForm<CardFormValues>({
     initialValues: {
       name: card?.name ?? '',
       flag_id: card?.flag_id ? String(card.flag_id) : null,
@@ -57,7 +48,12 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
       color: card?.color ?? '',
       archived: card?.archived ?? false,
     },
-    rules: { name: 'required|max:100', limit: 'required', close_day: DAY_RULE, expiration_day: DAY_RULE },
+    // The name by the contract; the limit is text until parsed, and the days keep the "between" wording.
+    validate: resolvers(
+      zodResolver(cardCreateBodySchema.pick({ name: true })),
+      rulesResolver({ limit: 'required', close_day: DAY_RULE, expiration_day: DAY_RULE }),
+    ),
+    choices: ['flag_id', 'account_id'],
     onSubmit: (values) => {
       const limit = parseMoney(values.limit, currency.digits);
       if (limit === null || limit < 0 || limit > MAX_CENTS) {
@@ -93,97 +89,87 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
     return { ...props, onChange: (value: string | number) => form.setFieldValue(name, value) };
   };
   return (
-    <form onSubmit={form.handleSubmit} noValidate aria-label={t(card ? 'form.titleEdit' : 'form.titleNew')}>
-      <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          required
-          maxLength={100}
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label={t('form.flag')}
-            placeholder={t('form.choose')}
-            data={(flags.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
-            clearable
-            {...form.getChoiceProps('flag_id')}
-          />
-          <MoneyInput
-            label={t('form.limit')}
-            required
-            {...form.getInputProps('limit')}
-            onChange={(text) => form.setFieldValue('limit', text)}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={2} spacing="md">
-          <NumberInput
-            label={t('form.closeDay')}
-            description={t('form.dayHint')}
-            min={1}
-            max={31}
-            allowDecimal={false}
-            allowNegative={false}
-            // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
-            clampBehavior="none"
-            {...selectOnFocus}
-            required
-            {...dayProps('close_day')}
-          />
-          <NumberInput
-            label={t('form.dueDay')}
-            description={t('form.dayHint')}
-            min={1}
-            max={31}
-            allowDecimal={false}
-            allowNegative={false}
-            // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
-            clampBehavior="none"
-            {...selectOnFocus}
-            required
-            {...dayProps('expiration_day')}
-          />
-        </SimpleGrid>
+    <ModalForm
+      onSubmit={form.handleSubmit}
+      label={t(card ? 'form.titleEdit' : 'form.titleNew')}
+      error={form.formError}
+      submitLabel={t('form.save')}
+      pending={create.isPending || update.isPending}
+      submitTestId="card-save"
+    >
+      <TextInput
+        label={t('form.name')}
+        required
+        maxLength={100}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select
-          label={t('form.account')}
-          description={t('form.accountHint')}
+          label={t('form.flag')}
           placeholder={t('form.choose')}
-          data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+          data={(flags.data?.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
           clearable
-          {...form.getChoiceProps('account_id')}
+          {...form.getInputProps('flag_id')}
         />
-        <ColorField
-          label={t('form.color')}
-          value={form.values.color}
-          onChange={(color) => form.setFieldValue('color', color)}
-          error={form.getInputProps('color').error}
+        <MoneyInput
+          label={t('form.limit')}
+          required
+          {...form.getInputProps('limit')}
+          onChange={(text) => form.setFieldValue('limit', text)}
         />
-        {card ? (
-          <Switch
-            label={t('form.archived')}
-            checked={form.values.archived}
-            onChange={(event) => form.setFieldValue('archived', event.currentTarget.checked)}
-          />
-        ) : null}
-        {form.formError ? (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button
-            autoContrast
-            type="submit"
-            loading={create.isPending || update.isPending}
-            data-testid="card-save"
-          >
-            {t('form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <SimpleGrid cols={2} spacing="md">
+        <NumberInput
+          label={t('form.closeDay')}
+          description={t('form.dayHint')}
+          min={1}
+          max={31}
+          allowDecimal={false}
+          allowNegative={false}
+          // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
+          clampBehavior="none"
+          {...selectOnFocus}
+          required
+          {...dayProps('close_day')}
+        />
+        <NumberInput
+          label={t('form.dueDay')}
+          description={t('form.dayHint')}
+          min={1}
+          max={31}
+          allowDecimal={false}
+          allowNegative={false}
+          // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
+          clampBehavior="none"
+          {...selectOnFocus}
+          required
+          {...dayProps('expiration_day')}
+        />
+      </SimpleGrid>
+      <Select
+        label={t('form.account')}
+        description={t('form.accountHint')}
+        placeholder={t('form.choose')}
+        data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+        clearable
+        {...form.getInputProps('account_id')}
+      />
+      <ColorField
+        label={t('form.color')}
+        value={form.values.color}
+        onChange={(color) => form.setFieldValue('color', color)}
+        error={form.errors.color}
+      />
+      {card ? (
+        <Switch
+          label={t('form.archived')}
+          checked={form.values.archived}
+          onChange={(event) => form.setFieldValue('archived', event.currentTarget.checked)}
+        />
+      ) : null}
+    </ModalForm>
   );
 }
 
@@ -200,15 +186,12 @@ export function CardFormModal({
   onSaved?: (card: Card) => void;
 }) {
   const { t } = useTranslation(['cards', 'common']);
-  const small = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={t(card ? 'form.titleEdit' : 'form.titleNew')}
-      fullScreen={small}
-      centered
+      fullScreenOnPhone
       size="md"
     >
       <CardForm
@@ -219,6 +202,6 @@ export function CardFormModal({
           onSaved?.(saved);
         }}
       />
-    </Modal>
+    </FormModal>
   );
 }

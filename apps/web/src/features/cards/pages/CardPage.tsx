@@ -31,6 +31,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { PayDialog } from '../../../components/invoices/PayDialog.tsx';
+import { STATUS_COLORS } from '../../../components/invoices/status.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence } from '../../../lib/months.ts';
@@ -38,11 +40,11 @@ import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCardInvoice, useCards } from '../../../lib/queries/cards.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { useDeleteCard, useMoveEntry, usePayInvoice, useUpdateCard } from '../api/cards.ts';
+import { useDeleteCard, useMoveEntry, useUpdateCard } from '../api/cards.ts';
 import { exportInvoice } from '../api/export-invoice.ts';
 import { CardFormModal } from '../components/CardFormModal.tsx';
-import { DatesDialog, PayDialog } from '../components/InvoiceDialogs.tsx';
-import { STATUS_COLORS } from '../status.ts';
+import { DatesDialog } from '../components/InvoiceDialogs.tsx';
+import { InvoicePayments } from '../components/InvoicePayments.tsx';
 
 function formatDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
@@ -191,21 +193,10 @@ function InvoicePanel({
   const { locale } = useMoneyFormat();
   const invoice = useCardInvoice(card.id, month);
   const accounts = useAccounts({ includeArchived: false });
-  const pay = usePayInvoice();
   const [paying, setPaying] = useState(false);
   const [editingDates, setEditingDates] = useState(false);
   const data = invoice.data;
   const shown = data?.month ?? month ?? card.current_invoice.month;
-  function undo() {
-    if (!data) return;
-    pay.mutate(
-      { id: data.id, body: { paid: false } },
-      {
-        onSuccess: () => toastSuccess(t('toasts.undone')),
-        onError: (error) => toastError(errorMessage(error)),
-      },
-    );
-  }
   function download(format: 'csv' | 'xlsx') {
     exportInvoice(card.id, shown, format).catch((error) => toastError(errorMessage(error)));
   }
@@ -283,11 +274,6 @@ function InvoicePanel({
             >
               {t('page.pay')}
             </Button>
-            {data.paid_amount !== 0 ? (
-              <Button variant="default" onClick={undo} loading={pay.isPending} data-testid="invoice-undo">
-                {t('page.undo')}
-              </Button>
-            ) : null}
             <Button
               component={Link}
               to={paths.importPage.build({ card_id: card.id })}
@@ -310,19 +296,7 @@ function InvoicePanel({
             </Menu>
           </Group>
           <InvoiceEntries invoice={data} />
-          {(data.payments ?? []).length > 0 ? (
-            <Stack gap={4}>
-              <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
-                {t('page.payments')}
-              </Text>
-              {(data.payments ?? []).map((p) => (
-                <Group key={p.id} justify="space-between" data-testid="invoice-payment">
-                  <Text fz="sm">{formatDate(p.date, locale)}</Text>
-                  <AmountText value={p.value} fz="sm" />
-                </Group>
-              ))}
-            </Stack>
-          ) : null}
+          <InvoicePayments invoice={data} />
           {paying ? (
             <PayDialog
               invoice={data}

@@ -1,12 +1,14 @@
 import type { Category } from '@centavo/shared';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { categoryCreateBodySchema } from '@centavo/shared/contracts/categories';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { zodResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import {
@@ -32,9 +34,9 @@ function CategoryForm({
   const { t } = useTranslation(['ledger', 'common']);
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const form = useForm<CategoryFormValues>({
+  const form = useAppForm<CategoryFormValues>({
     initialValues: categoryFormValues(category, type),
-    rules: { name: 'required|max:100' },
+    validate: zodResolver(categoryCreateBodySchema, { input: categoryCreateBody }),
     onSubmit: (values) => {
       const handlers = {
         onSuccess: (saved: Category) => {
@@ -56,67 +58,55 @@ function CategoryForm({
       else create.mutate(categoryCreateBody(values), handlers);
     },
   });
-  const typeError = form.getInputProps('type').error;
+  const typeError = form.errors.type;
   return (
-    <form
+    <ModalForm
       onSubmit={form.handleSubmit}
-      noValidate
-      aria-label={t(category ? 'categories.form.editTitle' : 'categories.form.createTitle')}
+      label={t(category ? 'categories.form.editTitle' : 'categories.form.createTitle')}
+      error={form.formError}
+      submitLabel={t(category ? 'categories.form.submitEdit' : 'categories.form.submitCreate')}
+      pending={create.isPending || update.isPending}
+      onCancel={() => onDone(null)}
     >
-      <Stack gap="md">
-        <TextInput
-          label={t('categories.form.name')}
-          placeholder={t('categories.form.namePlaceholder')}
-          required
-          maxLength={100}
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('name')}
+      <TextInput
+        label={t('categories.form.name')}
+        placeholder={t('categories.form.namePlaceholder')}
+        required
+        maxLength={100}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Stack gap={4}>
+        <Text component="span" fz="sm" fw={500} id="category-type-label">
+          {t('categories.form.type')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="category-type-label"
+          fullWidth
+          data={CATEGORY_TAB_ORDER.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
+          value={form.values.type}
+          onChange={(value) => {
+            if (isUserCategoryType(value)) form.setFieldValue('type', value);
+          }}
         />
-        <Stack gap={4}>
-          <Text component="span" fz="sm" fw={500} id="category-type-label">
-            {t('categories.form.type')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="category-type-label"
-            fullWidth
-            data={CATEGORY_TAB_ORDER.map((value) => ({ value, label: t(`categoryTypes.${value}`) }))}
-            value={form.values.type}
-            onChange={(value) => {
-              if (isUserCategoryType(value)) form.setFieldValue('type', value);
-            }}
-          />
-          {typeError ? (
-            <Text c="red" fz="xs" role="alert">
-              {typeError}
-            </Text>
-          ) : null}
-        </Stack>
-        <ColorField
-          label={t('common.color')}
-          value={form.values.color}
-          onChange={(color) => form.setFieldValue('color', color)}
-        />
-        <IconPicker
-          label={t('categories.form.icon')}
-          value={form.values.icon}
-          onChange={(icon) => form.setFieldValue('icon', icon)}
-        />
-        {form.formError ? (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
+        {typeError ? (
+          <Text c="red" fz="xs" role="alert">
+            {typeError}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast type="submit" loading={create.isPending || update.isPending}>
-            {t(category ? 'categories.form.submitEdit' : 'categories.form.submitCreate')}
-          </Button>
-        </Group>
       </Stack>
-    </form>
+      <ColorField
+        label={t('common.color')}
+        value={form.values.color}
+        onChange={(color) => form.setFieldValue('color', color)}
+      />
+      <IconPicker
+        label={t('categories.form.icon')}
+        value={form.values.icon}
+        onChange={(icon) => form.setFieldValue('icon', icon)}
+      />
+    </ModalForm>
   );
 }
 
@@ -134,15 +124,12 @@ export function CategoryFormModal({
   onSaved: (category: Category) => void;
 }) {
   const { t } = useTranslation('ledger');
-  const small = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={t(category ? 'categories.form.editTitle' : 'categories.form.createTitle')}
-      fullScreen={small}
-      centered
+      fullScreenOnPhone
       size="lg"
     >
       <CategoryForm
@@ -154,6 +141,6 @@ export function CategoryFormModal({
           onClose();
         }}
       />
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,12 @@
 import type { Category, Subcategory } from '@centavo/shared';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { subcategoryUpdateBodySchema } from '@centavo/shared/contracts/categories';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { zodResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useUpdateSubcategory } from '../api/update-subcategory.ts';
 
@@ -16,9 +19,9 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
   const { t } = useTranslation(['ledger', 'common']);
   const create = useCreateSubcategory();
   const update = useUpdateSubcategory();
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { name: target.kind === 'rename' ? target.subcategory.name : '' },
-    rules: { name: 'required|max:100' },
+    validate: zodResolver(subcategoryUpdateBodySchema),
     onSubmit: (values) => {
       const handlers = {
         onSuccess: (saved: Subcategory) => {
@@ -39,31 +42,22 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
     },
   });
   return (
-    <form onSubmit={form.handleSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('categories.form.subName')}
-          required
-          maxLength={100}
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        {form.formError ? (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast type="submit" loading={create.isPending || update.isPending}>
-            {target.kind === 'rename' ? t('common.save') : t('categories.form.subSubmitCreate')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={form.handleSubmit}
+      error={form.formError}
+      submitLabel={target.kind === 'rename' ? t('common.save') : t('categories.form.subSubmitCreate')}
+      pending={create.isPending || update.isPending}
+      onCancel={onDone}
+    >
+      <TextInput
+        label={t('categories.form.subName')}
+        required
+        maxLength={100}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+    </ModalForm>
   );
 }
 
@@ -82,13 +76,7 @@ export function SubcategoryFormModal({
       ? t('categories.form.subEditTitle')
       : t('categories.form.subCreateTitle', { name: target?.category.name ?? '' });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={title}
-      centered
-    >
+    <FormModal opened={opened} onClose={onClose} title={title}>
       {target ? (
         <SubcategoryForm
           key={target.kind === 'rename' ? `r${target.subcategory.id}` : `c${target.category.id}`}
@@ -96,6 +84,6 @@ export function SubcategoryFormModal({
           onDone={onClose}
         />
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

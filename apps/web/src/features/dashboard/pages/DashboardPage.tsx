@@ -14,6 +14,7 @@ import { useCards, useInvoicesDue } from '../../../lib/queries/cards.ts';
 import { useBudgetDashboard, useCategoryDashboard, useReport } from '../../../lib/queries/figures.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useUpcoming } from '../api/get-upcoming.ts';
+import { dueSoon } from '../due-soon.ts';
 
 function plusDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -236,6 +237,10 @@ export function DashboardPage() {
                         component={Link}
                         to={drillDownHref({ month, category_id: c.category_id, basis: 'accrual' })}
                         fz="sm"
+                        // Over is an alarm (red), near a heads-up (text colour), never the brand's green.
+                        c={c.band === 'over' ? 'var(--mantine-color-error)' : 'var(--mantine-color-text)'}
+                        fw={c.band === 'over' ? 600 : undefined}
+                        underline="always"
                       >
                         {t(c.band === 'over' ? 'budget.bandOver' : 'budget.bandNear')} ·{' '}
                         {(c.percent ?? 0).toLocaleString(locale)}%
@@ -311,33 +316,38 @@ export function DashboardPage() {
               </Text>
             ) : (
               <Table>
-                <Table.Tbody>
-                  {dueInvoices.map((i) => (
-                    <Table.Tr key={`invoice-${i.id}`} data-testid="dash-upcoming-invoice">
-                      <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(i.due_date)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.card.build(i.card_id)} fz="sm">
-                          {t('dashboard.invoiceDue', { card: cardName.get(i.card_id) })}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <AmountText value={-i.outstanding} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {upcoming.data.data.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(e.date)}
-                      </Table.Td>
-                      <Table.Td>{e.description}</Table.Td>
-                      <Table.Td ta="right">
-                        <AmountText value={e.value} operation={e.operation_id} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                <Table.Tbody data-testid="dash-upcoming">
+                  {dueSoon(dueInvoices, upcoming.data.data).map((item) =>
+                    item.kind === 'invoice' ? (
+                      <Table.Tr
+                        key={`invoice-${item.invoice.id}`}
+                        data-testid="dash-upcoming-invoice"
+                        data-date={item.date}
+                      >
+                        <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatDay(item.date)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={paths.card.build(item.invoice.card_id)} fz="sm">
+                            {t('dashboard.invoiceDue', { card: cardName.get(item.invoice.card_id) })}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <AmountText value={-item.invoice.outstanding} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : (
+                      <Table.Tr key={item.entry.id} data-testid="dash-upcoming-entry" data-date={item.date}>
+                        <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatDay(item.date)}
+                        </Table.Td>
+                        <Table.Td>{item.entry.description}</Table.Td>
+                        <Table.Td ta="right">
+                          <AmountText value={item.entry.value} operation={item.entry.operation_id} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ),
+                  )}
                 </Table.Tbody>
               </Table>
             )

@@ -1,13 +1,6 @@
 import { DATE_MIN } from '@centavo/shared/dates';
 import { useMutation } from '@tanstack/react-query';
-import {
-  API_BASE,
-  errorFromResponse,
-  networkError,
-  REFRESH_MARGIN_MS,
-  refreshToken,
-} from '../../../lib/api-client.ts';
-import { getAuthState } from '../../../lib/auth-store.ts';
+import { fetchFile, saveBlob } from '../../../lib/download.ts';
 import { type EntryListState, toApiQuery } from '../lib/filters.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -36,45 +29,16 @@ function filenameFor(format: ExportFormat, month: string, period: ExportPeriod):
   return `entries-${what}.${format}`;
 }
 
-/**
- * GET /entry/export?format=…: a file, not JSON, so it is fetched here with the bearer token (a plain link
- * could not carry it) and handed to the browser as a download.
- */
+/** GET /entry/export?format=…: the list's entries as a file (lib/download.ts). */
 export async function exportEntries(
   state: EntryListState,
   format: ExportFormat,
   period: ExportPeriod = 'month',
 ): Promise<{ blob: Blob; filename: string }> {
-  const stored = getAuthState().token;
-  if (stored && stored.expires_at - Date.now() < REFRESH_MARGIN_MS) await refreshToken();
-  const token = getAuthState().token;
   const params = new URLSearchParams({ format });
   for (const [key, value] of Object.entries(periodQuery(state, period))) params.set(key, String(value));
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/entry/export?${params}`, {
-      headers: token ? { authorization: `Bearer ${token.access_token}` } : {},
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFromResponse(response, await response.json().catch(() => null));
-  const blob = await response.blob();
+  const blob = await fetchFile(`/entry/export?${params}`);
   return { blob, filename: filenameFor(format, state.month, period) };
-}
-
-/** Saves a blob through a temporary link (the download attribute keeps the server's file name). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useExportEntries() {

@@ -180,6 +180,7 @@ export function EntriesList({
                   actions={actions}
                   last={item.lastOfDay}
                   format={format}
+                  locale={locale}
                   t={t}
                 />
               )}

@@ -21,8 +21,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { PlanEndedMessage, planEndedText } from '../../../lib/plan-ended.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
 import { useCategories } from '../../../lib/queries/categories.ts';
 import { useTags } from '../../../lib/queries/tags.ts';
@@ -100,7 +102,7 @@ function EntryForm({
         <Stack gap="md">
           {form.formError ? (
             <Alert color="red" role="alert">
-              {form.formError}
+              {form.formError === planEndedText() ? <PlanEndedMessage /> : form.formError}
             </Alert>
           ) : null}
           {accounts.length === 0 ? (
@@ -208,13 +210,13 @@ export function EntryFormModal({ opened, onClose, entry, defaultDate }: EntryFor
   }
   return (
     <>
-      <Modal
+      <FormModal
         opened={opened}
         onClose={requestClose}
         title={t(entry ? 'form.titleEdit' : 'form.titleNew')}
-        closeButtonProps={{ 'aria-label': t('form.close') }}
-        fullScreen={small}
+        fullScreenOnPhone
         size="lg"
+        centered={false}
         radius={small ? 0 : 'lg'}
         zIndex={300}
         transitionProps={small ? { transition: 'slide-up', duration: 160 } : undefined}
@@ -229,7 +231,7 @@ export function EntryFormModal({ opened, onClose, entry, defaultDate }: EntryFor
             dirtyRef={dirtyRef}
           />
         ) : null}
-      </Modal>
+      </FormModal>
       <Modal
         opened={opened && confirming}
         onClose={() => setConfirming(false)}

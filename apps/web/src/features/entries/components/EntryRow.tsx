@@ -4,6 +4,7 @@ import { Menu } from '@mantine/core';
 import {
   IconCircle,
   IconCircleCheckFilled,
+  IconCreditCard,
   IconDots,
   IconPencil,
   IconRepeat,
@@ -12,6 +13,7 @@ import {
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { amountClasses, amountTone, signedAmount } from '../../../components/AmountText.tsx';
+import { formatMonthName } from '../../../lib/months.ts';
 import classes from './entries.module.css';
 import type { Lookups } from './lookups.ts';
 
@@ -124,6 +126,7 @@ export const EntryRow = memo(function EntryRow({
   actions,
   last,
   format,
+  locale,
   t,
 }: {
   entry: Entry;
@@ -132,6 +135,7 @@ export const EntryRow = memo(function EntryRow({
   /** The last row of its day gets the rounded bottom of the day's card. */
   last: boolean;
   format: (cents: number) => string;
+  locale: string;
   t: EntriesT;
 }) {
   const category = entry.category_id === null ? undefined : lookups.categories.get(entry.category_id);
@@ -141,9 +145,21 @@ export const EntryRow = memo(function EntryRow({
   const destination =
     entry.destination_account_id === null ? undefined : lookups.accounts.get(entry.destination_account_id);
   const transfer = entry.operation_id === OPERATIONS.transfer;
+  const card = entry.card_id === null ? undefined : lookups.cards.get(entry.card_id);
+  // An invoice payment is a transfer from an account to a card; a card purchase is paid by its invoice, so
+  // it has no paid control of its own (issue 23 #1, #3).
+  const invoicePayment = entry.invoice_id !== null;
+  const cardPurchase = entry.card_id !== null && !invoicePayment;
   const accountText = transfer
-    ? t('list.transferTo', { from: account?.name ?? '—', to: destination?.name ?? '—' })
-    : (account?.name ?? t('list.noAccount'));
+    ? t('list.transferTo', { from: account?.name ?? '—', to: destination?.name ?? card?.name ?? '—' })
+    : (account?.name ?? card?.name ?? t('list.noAccount'));
+  const description =
+    invoicePayment && entry.invoice_month
+      ? t('list.invoicePayment', {
+          month: formatMonthName(entry.invoice_month, locale),
+          card: card?.name ?? '',
+        })
+      : entry.description;
   const categoryText = category
     ? subcategory
       ? `${category.name} › ${subcategory.name}`
@@ -155,17 +171,33 @@ export const EntryRow = memo(function EntryRow({
 
   return (
     <div className={last ? `${classes.entryRow} ${classes.lastOfDay}` : classes.entryRow}>
-      <button
-        type="button"
-        className={`${BUTTON} ${classes.iconButton} ${classes.paidToggle}`}
-        onClick={() => actions.onTogglePaid(entry)}
-        aria-label={paidLabel}
-        title={paidText}
-        data-testid="paid-toggle"
-        data-paid={entry.paid}
-      >
-        {entry.paid ? <IconCircleCheckFilled size={24} aria-hidden /> : <IconCircle size={24} aria-hidden />}
-      </button>
+      {cardPurchase ? (
+        <span
+          className={`${classes.iconButton} ${classes.paidToggle} ${classes.cardMark}`}
+          role="img"
+          aria-label={t('list.paidByInvoice', { card: card?.name ?? '' })}
+          title={t('list.paidByInvoice', { card: card?.name ?? '' })}
+          data-testid="card-mark"
+        >
+          <IconCreditCard size={20} stroke={1.6} aria-hidden />
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={`${BUTTON} ${classes.iconButton} ${classes.paidToggle}`}
+          onClick={() => actions.onTogglePaid(entry)}
+          aria-label={paidLabel}
+          title={paidText}
+          data-testid="paid-toggle"
+          data-paid={entry.paid}
+        >
+          {entry.paid ? (
+            <IconCircleCheckFilled size={24} aria-hidden />
+          ) : (
+            <IconCircle size={24} aria-hidden />
+          )}
+        </button>
+      )}
 
       <button
         type="button"
@@ -174,13 +206,16 @@ export const EntryRow = memo(function EntryRow({
         data-testid="entry-open"
       >
         <span className={classes.description} data-testid="entry-description">
-          {entry.description}
+          {description}
         </span>
         <span className={classes.meta}>
           <span
             className={classes.dot}
             style={{
-              background: transfer ? 'var(--mantine-color-gray-6)' : (category?.color ?? FALLBACK_DOT),
+              background:
+                transfer && !invoicePayment
+                  ? 'var(--mantine-color-gray-6)'
+                  : (category?.color ?? FALLBACK_DOT),
             }}
             aria-hidden
           />
@@ -223,12 +258,15 @@ export const EntryRow = memo(function EntryRow({
       <div className={classes.amount}>
         <RowAmount
           value={entry.value}
-          operation={entry.operation_id}
+          // The payment leaves the account: it reads (and is coloured) as money spent, not as a neutral move.
+          operation={invoicePayment ? OPERATIONS.expense : entry.operation_id}
           format={format}
           className={classes.entryAmount}
           testId="entry-amount"
         />
-        <span className={`${classes.paidText} mantine-hidden-from-sm`}>{paidText}</span>
+        {cardPurchase ? null : (
+          <span className={`${classes.paidText} mantine-hidden-from-sm`}>{paidText}</span>
+        )}
       </div>
 
       <RowMenu entry={entry} actions={actions} t={t} />

@@ -1,10 +1,10 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InvoiceLines } from '../../../components/invoices/InvoiceLines.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { InvoiceLines } from '../../cards/components/InvoiceLines.tsx';
 import { useEntries } from '../api/get-entries.ts';
 import { useLookups } from '../hooks/use-lookups.ts';
 import type { EntryListState } from '../lib/filters.ts';

@@ -1,11 +1,11 @@
 import type { Entry } from '@centavo/shared';
+import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from '@centavo/shared/constants';
 import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { selectOnFocus } from '../../../lib/select-on-focus.ts';
 import type { EntryForm } from '../hooks/use-entry-form.ts';
 import { installmentPreview, type RepeatMode } from '../lib/entry-form.ts';
-import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from '../lib/limits.ts';
 
 function toRepeatMode(value: string): RepeatMode {
   return value === 'installments' || value === 'fixed' ? value : 'once';

@@ -3,9 +3,10 @@ import { OPERATIONS } from '@centavo/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
-import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
@@ -74,40 +75,37 @@ export function useEntryForm({
         }),
   );
   const [pendingPatch, setPendingPatch] = useState<EntryUpdateBody | null>(null);
-  const form = useForm<EntryFormValues>({
+  const form = useAppForm<EntryFormValues>({
     initialValues: initial,
-    rules: (values) => entryFormRules(values, editing, digits),
+    validate: rulesResolver((values) => entryFormRules(values, editing, digits), {
+      labels: (field) => `entries:fields.${field}`,
+      messageFor: (field, rule, values) => {
+        // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
+        if (field === 'value' && rule === 'regex') {
+          const text = String(values.value).trim();
+          const positive = text.startsWith('-') || /^[0.,]+$/.test(text);
+          return { key: positive ? 'entries:form.amountPositive' : 'entries:form.invalidAmount', params: {} };
+        }
+        if (field === 'destination_account_id' && rule === 'is_not') {
+          return { key: 'entries:form.sameAccount', params: {} };
+        }
+        return undefined;
+      },
+    }),
     onSubmit: (values) => submit(values),
   });
 
-  /** A field's error in the interface language (the amount and the destination have their own texts). */
-  function errorText(field: keyof EntryFormValues & string): string | undefined {
-    const error = form.errors[field];
-    if (!error) return undefined;
-    if (error.kind === 'server') return error.message;
-    if (field === 'value' && error.failure.rule === 'regex') {
-      // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
-      const text = String(form.values.value).trim();
-      return t(
-        text.startsWith('-') || /^[0.,]+$/.test(text)
-          ? 'entries:form.amountPositive'
-          : 'entries:form.invalidAmount',
-      );
-    }
-    if (field === 'destination_account_id' && error.failure.rule === 'is_not')
-      return t('entries:form.sameAccount');
-    const label = t(`entries:fields.${field}`);
-    return t(`validation:rules.${error.failure.rule}`, {
-      ...error.failure.params,
-      field: label,
-      defaultValue: t('validation:default', { field: label }),
-    });
-  }
-
   /** An input's props (`choice`: a select or switch, checked when it changes rather than on blur). */
   function fieldProps<K extends keyof EntryFormValues & string>(field: K, choice = false) {
-    const props = choice ? form.getChoiceProps(field) : form.getInputProps(field);
-    return { ...props, error: errorText(field) };
+    const props = form.getInputProps(field);
+    if (!choice) return props;
+    return {
+      ...props,
+      onChange: (value: unknown) => {
+        props.onChange(value);
+        form.validateField(field);
+      },
+    };
   }
 
   /** A new operation keeps the category only when it is of the operation's type. */
@@ -141,7 +139,8 @@ export function useEntryForm({
   }
 
   function handleError(error: unknown) {
-    reportFormError(form, error, { fallbackKey: 'entries:errors.save' });
+    // The plan has ended: said inside the dialog, which stays open with what was typed (issue 23 #7).
+    reportFormError(form, error, { fallbackKey: 'entries:errors.save', alert: isPlanEnded(error) });
   }
 
   async function submit(values: EntryFormValues) {

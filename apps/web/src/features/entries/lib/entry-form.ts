@@ -1,10 +1,15 @@
 import type { Entry, EntryCreateBody, EntryTagsInput, EntryUpdateBody, Tag } from '@centavo/shared';
-import { OPERATIONS, TRANSFER_CATEGORY_ID, TRANSFER_SUBCATEGORY_ID } from '@centavo/shared/constants';
+import {
+  INSTALLMENTS_MAX,
+  INSTALLMENTS_MIN,
+  OPERATIONS,
+  TRANSFER_CATEGORY_ID,
+  TRANSFER_SUBCATEGORY_ID,
+} from '@centavo/shared/constants';
 import { todayIso } from '@centavo/shared/dates';
 import { parseMoney, splitCents } from '@centavo/shared/money';
 import type { RuleSpec } from '@centavo/shared/validation/index';
 import { formatCentsForInput, moneyInputPattern } from '../../../components/MoneyInput.tsx';
-import { INSTALLMENTS_MAX, INSTALLMENTS_MIN } from './limits.ts';
 
 export type RepeatMode = 'once' | 'installments' | 'fixed';
 

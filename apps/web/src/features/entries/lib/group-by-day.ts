@@ -20,8 +20,14 @@ export interface EntryItem {
 
 export type ListItem = DayHeaderItem | EntryItem;
 
-/** What an entry adds to a day's sum: income +, expense and investment −, transfer 0. */
-export function entryEffect(entry: Pick<Entry, 'operation_id' | 'value'>): number {
+/**
+ * What an entry adds to a day's sum: income +, expense and investment −, transfer 0 — except an invoice
+ * payment, which is money leaving the account for the card that day (issue 23 #3), so −.
+ */
+export function entryEffect(
+  entry: Pick<Entry, 'operation_id' | 'value'> & { invoice_id?: number | null },
+): number {
+  if (entry.invoice_id != null) return -entry.value;
   switch (entry.operation_id) {
     case OPERATIONS.income:
       return entry.value;

@@ -1,10 +1,4 @@
-import {
-  ENTRY_SCOPES as CONTRACT_SCOPES,
-  INSTALLMENTS_MAX as MAX,
-  INSTALLMENTS_MIN as MIN,
-} from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_SCOPES, INSTALLMENTS_MAX, INSTALLMENTS_MIN } from './limits.ts';
 import { needsScope, scopeOptions, scopeQuery, seriesKind } from './scope.ts';
 
 const single = { series_id: null, fixed: false, installment_count: null, installment_number: null };
@@ -41,10 +35,5 @@ describe('series scope', () => {
   it('sends ?scope only for series entries', () => {
     expect(scopeQuery(single, 'all')).toEqual({});
     expect(scopeQuery(installment(2, 3), 'next')).toEqual({ scope: 'next' });
-  });
-
-  it('mirrors the contract limits', () => {
-    expect([...ENTRY_SCOPES]).toEqual([...CONTRACT_SCOPES]);
-    expect([INSTALLMENTS_MIN, INSTALLMENTS_MAX]).toEqual([MIN, MAX]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Entry, EntryScope } from '@centavo/shared';
-import { ENTRY_SCOPES } from './limits.ts';
+import { ENTRY_SCOPES } from '@centavo/shared/constants';
 
 export type SeriesKind = 'installment' | 'fixed';
 

@@ -34,8 +34,8 @@ import { usePageTitle } from '../../../components/PageTitle.tsx';
 import { ThemeToggle } from '../../../components/ThemeToggle.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
-import { usePrices } from '../../billing/api/billing.ts';
-import { formatPrice, yearlySaving } from '../../billing/pricing.ts';
+import { formatPrice, yearlySaving } from '../../../lib/pricing.ts';
+import { usePrices } from '../../../lib/queries/prices.ts';
 import classes from './LandingPage.module.css';
 
 const FEATURES = [

@@ -6,12 +6,13 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { countryName, currencyName } from '../../../lib/display-names.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { changeLocale, currentLocale, useLocale } from '../../../lib/i18n.ts';
 import { intlLocale, languageIdFromLocale, localeFromLanguageId } from '../../../lib/locale.ts';
 import { usePreferences, useUpdatePreferences } from '../../../lib/queries/preferences.ts';
 import { useCountries, useCurrencies, useLanguages } from '../../../lib/queries/reference.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 
 /** Form values are the select's strings; the API takes ids (spec §3: languageId, currencyCodeId, countryId). */
 interface FormValues extends Record<string, unknown> {
@@ -26,13 +27,18 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
   const currencies = useCurrencies();
   const countries = useCountries();
   const update = useUpdatePreferences();
-  const form = useForm<FormValues>({
+  const form = useAppForm<FormValues>({
     initialValues: {
       language_id: String(initial.language_id),
       currency_code_id: String(initial.currency_code_id),
       country_id: String(initial.country_id),
     },
-    rules: { language_id: 'required', currency_code_id: 'required', country_id: 'required' },
+    validate: rulesResolver({
+      language_id: 'required',
+      currency_code_id: 'required',
+      country_id: 'required',
+    }),
+    choices: ['language_id', 'currency_code_id', 'country_id'],
     onSubmit: (values) =>
       update.mutate(
         {
@@ -82,7 +88,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             allowDeselect={false}
             required
             disabled={languages.isPending}
-            {...form.getChoiceProps('language_id')}
+            {...form.getInputProps('language_id')}
           />
           <Select
             label={t('preferences.currency')}
@@ -93,7 +99,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             placeholder={t('preferences.search')}
             required
             disabled={currencies.isPending}
-            {...form.getChoiceProps('currency_code_id')}
+            {...form.getInputProps('currency_code_id')}
           />
           <Select
             label={t('preferences.country')}
@@ -105,7 +111,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             required
             disabled={countries.isPending}
             limit={300}
-            {...form.getChoiceProps('country_id')}
+            {...form.getInputProps('country_id')}
           />
           <Group>
             <Button type="submit" loading={update.isPending} data-testid="save-preferences">

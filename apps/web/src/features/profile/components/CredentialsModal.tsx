@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { rule, setServerErrors } from '../../../lib/form-rules.ts';
+import { rule, setServerErrors } from '../../../lib/form-rules.tsx';
 
 export interface CredentialValues {
   password: string;
@@ -38,17 +39,16 @@ export function CredentialsModal({
   onSubmit: (values: { password?: string; code?: string; name?: string }) => Promise<unknown>;
 }) {
   const { t } = useTranslation(['settings', 'common']);
-  const { t: tv } = useTranslation('validation');
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CredentialValues>({
     mode: 'controlled',
     initialValues: { password: '', code: '', name: ask.name ?? '' },
     validateInputOnBlur: true,
     validate: {
-      password: (value, values) => (hasPassword ? rule(tv, 'password', 'required')(value, values) : null),
-      code: (value, values) => (ask.code ? rule(tv, 'code', 'required|max:40')(value, values) : null),
+      password: (value, values) => (hasPassword ? rule('password', 'required')(value, values) : null),
+      code: (value, values) => (ask.code ? rule('code', 'required|max:40')(value, values) : null),
       name: (value, values) =>
-        ask.name !== undefined ? rule(tv, 'name', 'required|max:60')(value, values) : null,
+        ask.name !== undefined ? rule('name', 'required|max:60')(value, values) : null,
     },
   });
   const close = () => {
@@ -70,59 +70,45 @@ export function CredentialsModal({
     }
   });
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      opened={opened}
-      onClose={close}
-      title={title}
-      centered
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {children}
-          {formError ? (
-            <Text c="red" fz="sm" role="alert">
-              {formError}
-            </Text>
-          ) : null}
-          {ask.name !== undefined ? (
-            <TextInput
-              label={t('signIn.passkeyName')}
-              description={t('signIn.passkeyNameHint')}
-              required
-              data-autofocus
-              {...form.getInputProps('name')}
-            />
-          ) : null}
-          {hasPassword ? (
-            <PasswordInput
-              label={t('signIn.password')}
-              description={t('signIn.passwordToContinue')}
-              autoComplete="current-password"
-              required
-              data-autofocus={ask.name === undefined ? true : undefined}
-              {...form.getInputProps('password')}
-            />
-          ) : null}
-          {ask.code ? (
-            <TextInput
-              label={t('twoFactor.codeOrRecovery')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              required
-              {...form.getInputProps('code')}
-            />
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={close} title={title}>
+      <ModalForm
+        onSubmit={submit}
+        error={formError}
+        submitLabel={submitLabel}
+        submitColor={danger ? 'red' : undefined}
+        pending={form.submitting}
+        onCancel={close}
+      >
+        {children}
+        {ask.name !== undefined ? (
+          <TextInput
+            label={t('signIn.passkeyName')}
+            description={t('signIn.passkeyNameHint')}
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+        ) : null}
+        {hasPassword ? (
+          <PasswordInput
+            label={t('signIn.password')}
+            description={t('signIn.passwordToContinue')}
+            autoComplete="current-password"
+            required
+            data-autofocus={ask.name === undefined ? true : undefined}
+            {...form.getInputProps('password')}
+          />
+        ) : null}
+        {ask.code ? (
+          <TextInput
+            label={t('twoFactor.codeOrRecovery')}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            required
+            {...form.getInputProps('code')}
+          />
+        ) : null}
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { rule, setServerErrors } from '../../../lib/form-rules.ts';
+import { rule, setServerErrors } from '../../../lib/form-rules.tsx';
 import { useConfirmTotp } from '../api/sign-in-methods.ts';
 
 /** The QR code of the otpauth:// URL as an SVG (qrcode, loaded with this step only). */
@@ -32,7 +32,6 @@ export function TotpSetup({
   onConfirmed: (codes: string[]) => void;
 }) {
   const { t } = useTranslation('settings');
-  const { t: tv } = useTranslation('validation');
   const qr = useQrCode(setup.otpauth_url);
   const confirm = useConfirmTotp();
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,7 +40,7 @@ export function TotpSetup({
     initialValues: { code: '' },
     validateInputOnBlur: true,
     validate: {
-      code: (value, values) => rule(tv, 'code', 'required|digits:6')(value.replace(/\s+/g, ''), values),
+      code: (value, values) => rule('code', 'required|digits:6')(value.replace(/\s+/g, ''), values),
     },
   });
   const submit = form.onSubmit(async ({ code }) => {

@@ -1,15 +1,17 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearAuth, useAuth } from '../../../lib/auth-store.ts';
 import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
-import { useForm } from '../../../lib/form.ts';
+import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { navigate } from '../../../lib/navigation.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useTwoFactorStatus } from '../api/sign-in-methods.ts';
@@ -22,9 +24,9 @@ function DetailsForm() {
   const { t } = useTranslation('settings');
   const { user } = useAuth();
   const update = useUpdateUser();
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { name: user?.name ?? '', email: user?.email ?? '' },
-    rules: { name: 'required|max:120', email: 'required|email|max:254' },
+    validate: rulesResolver({ name: 'required|max:120', email: 'required|email|max:254' }),
     onSubmit: (values) =>
       update.mutate(values, {
         onSuccess: () => toastSuccess(t('profile.saved')),
@@ -59,18 +61,18 @@ function DetailsForm() {
 function PasswordForm() {
   const { t } = useTranslation('settings');
   const change = useChangePassword();
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
-    rules: {
+    validate: rulesResolver({
       current_password: 'required',
       password: 'required|min:8|max:128',
       password_confirmation: 'required|confirmed:password',
-    },
+    }),
     onSubmit: (values) =>
       change.mutate(values, {
         onSuccess: () => {
           toastSuccess(t('profile.passwordChanged'));
-          form.reset();
+          form.resetAll();
         },
         onError: (error) => {
           reportFormError(form, error);
@@ -114,9 +116,9 @@ function DeleteAccount() {
   const { t } = useTranslation(['settings', 'common']);
   const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeleteUser();
-  const form = useForm({
+  const form = useAppForm({
     initialValues: { password: '' },
-    rules: { password: 'required' },
+    validate: rulesResolver({ password: 'required' }),
     onSubmit: (values) =>
       remove.mutate(values, {
         onSuccess: () => {
@@ -135,33 +137,25 @@ function DeleteAccount() {
           {t('profile.deleteButton')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={close} title={t('profile.deleteTitle')} centered>
-        <form onSubmit={form.handleSubmit} noValidate>
-          <Stack gap="md">
-            <Text fz="sm">{t('profile.deleteBody')}</Text>
-            {form.formError ? (
-              <Text c="red" fz="sm" role="alert">
-                {form.formError}
-              </Text>
-            ) : null}
-            <PasswordInput
-              label={t('profile.currentPassword')}
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" color="red" loading={remove.isPending}>
-                {t('profile.deleteConfirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal opened={opened} onClose={close} title={t('profile.deleteTitle')}>
+        <ModalForm
+          onSubmit={form.handleSubmit}
+          error={form.formError}
+          submitLabel={t('profile.deleteConfirm')}
+          submitColor="red"
+          pending={remove.isPending}
+          onCancel={close}
+        >
+          <Text fz="sm">{t('profile.deleteBody')}</Text>
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
+        </ModalForm>
+      </FormModal>
     </Section>
   );
 }

@@ -12,6 +12,7 @@ import { formatMonthShort } from '../../../lib/months.ts';
 import { useReport } from '../../../lib/queries/figures.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { ReportControls, useReportParams } from '../components/ReportControls.tsx';
+import { SubcategoryRows } from '../components/SubcategoryRows.tsx';
 
 /** /reports/by-category: spending by category and subcategory, its monthly trend; every figure drills down. */
 export function ByCategoryPage() {
@@ -116,31 +117,9 @@ export function ByCategoryPage() {
                             {c.share.toLocaleString(locale)}%
                           </Table.Td>
                         </Table.Tr>
-                        {open.has(c.category_id ?? 0)
-                          ? c.subcategories.map((s) => (
-                              <Table.Tr key={`${c.category_id}-${s.sub_category_id ?? 0}`}>
-                                <Table.Td pl="xl">
-                                  <Text fz="sm">
-                                    {s.sub_category_id === null ? t('common.noSubcategory') : s.name}
-                                  </Text>
-                                </Table.Td>
-                                <Table.Td ta="right">
-                                  <Anchor
-                                    component={Link}
-                                    fz="sm"
-                                    to={drillDownHref({
-                                      ...range,
-                                      category_id: c.category_id,
-                                      sub_category_id: s.sub_category_id,
-                                    })}
-                                  >
-                                    <AmountText value={s.total} colored={false} />
-                                  </Anchor>
-                                </Table.Td>
-                                <Table.Td />
-                              </Table.Tr>
-                            ))
-                          : null}
+                        {open.has(c.category_id ?? 0) ? (
+                          <SubcategoryRows category={c} params={params} range={range} />
+                        ) : null}
                       </Fragment>
                     ))}
                   </Table.Tbody>

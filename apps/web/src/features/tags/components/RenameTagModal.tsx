@@ -1,7 +1,7 @@
 import type { Tag } from '@centavo/shared';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
 import { tagNameProblem } from '../tag-list.ts';
@@ -37,29 +37,19 @@ function RenameTagForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TagNameInput
-          label={t('tags.renameLabel')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          data-autofocus
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm onSubmit={submit} submitLabel={t('common.save')} pending={update.isPending} onCancel={onDone}>
+      <TagNameInput
+        label={t('tags.renameLabel')}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        error={error}
+        data-autofocus
+        required
+      />
+    </ModalForm>
   );
 }
 
@@ -75,14 +65,8 @@ export function RenameTagModal({
 }) {
   const { t } = useTranslation(['ledger', 'common']);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={t('tags.renameTitle')}
-      centered
-    >
+    <FormModal opened={opened} onClose={onClose} title={t('tags.renameTitle')}>
       {tag ? <RenameTagForm key={tag.id} tag={tag} onDone={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }

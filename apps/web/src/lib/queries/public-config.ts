@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@centavo/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /**
  * GET /config (public settings, DESIGN §1). Any failure means "no external thank-you page", so registration

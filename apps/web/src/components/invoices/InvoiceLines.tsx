@@ -4,13 +4,13 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { AmountText } from '../../../components/AmountText.tsx';
-import { useAccounts } from '../../../lib/queries/accounts.ts';
-import { useCards } from '../../../lib/queries/cards.ts';
-import { useMoneyFormat } from '../../../lib/use-money-format.ts';
-import { STATUS_COLORS } from '../status.ts';
-import { PayDialog } from './InvoiceDialogs.tsx';
+import { paths } from '../../app/paths.ts';
+import { useAccounts } from '../../lib/queries/accounts.ts';
+import { useCards } from '../../lib/queries/cards.ts';
+import { useMoneyFormat } from '../../lib/use-money-format.ts';
+import { AmountText } from '../AmountText.tsx';
+import { PayDialog } from './PayDialog.tsx';
+import { STATUS_COLORS } from './status.ts';
 
 /**
  * The cash basis of the entries list (DESIGN.md "Two bases"): each card invoice due in the month is one

@@ -1,0 +1,97 @@
+import { Button, Group, type MantineSize, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The dialog every modal form sits in: centred, its close button named, full screen on phones when the
+ * form is long enough for the keyboard to hide its fields (`fullScreenOnPhone`). The form itself is a
+ * child keyed by what it edits, so opening another item starts from that item's values.
+ */
+export function FormModal({
+  opened,
+  onClose,
+  title,
+  size,
+  fullScreenOnPhone = false,
+  children,
+  ...modal
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  size?: MantineSize;
+  fullScreenOnPhone?: boolean;
+  children: ReactNode;
+} & Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen' | 'children'>) {
+  const { t } = useTranslation('common');
+  const small = useMediaQuery('(max-width: 40em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={title}
+      fullScreen={fullScreenOnPhone && small}
+      centered
+      size={size}
+      {...modal}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/**
+ * A modal form's body: its fields, the form-level alert (a failure that belongs to no field), and the
+ * buttons — cancel (when the form has one) and submit, at the end on the right.
+ */
+export function ModalForm({
+  onSubmit,
+  label,
+  error,
+  submitLabel,
+  pending = false,
+  onCancel,
+  cancelLabel,
+  submitColor,
+  submitTestId,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's accessible name (usually the dialog's title). */
+  label?: string;
+  error?: string | null;
+  submitLabel: string;
+  pending?: boolean;
+  onCancel?: () => void;
+  /** The cancel button's text; "Cancel" of the common catalogue by default. */
+  cancelLabel?: string;
+  submitColor?: string;
+  submitTestId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="md">
+        {children}
+        {error ? (
+          <Text c="red" fz="sm" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {cancelLabel ?? t('common:actions.cancel')}
+            </Button>
+          ) : null}
+          <Button autoContrast type="submit" loading={pending} color={submitColor} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
