@@ -74,8 +74,13 @@ async function writeCsv(out: PassThrough, file: SheetFile): Promise<void> {
   };
   await push(out, `\uFEFF${stringify([file.columns.map((c) => c.header)], options)}`);
   for await (const page of file.pages) {
-    const lines = page.map((row) => row.map((value, i) => cell(value, file.columns[i]?.kind ?? 'text')));
-    await push(out, stringify(lines, options));
+    for (let i = 0; i < page.length; i += SLICE) {
+      const lines = page
+        .slice(i, i + SLICE)
+        .map((row) => row.map((value, c) => cell(value, file.columns[c]?.kind ?? 'text')));
+      await push(out, stringify(lines, options));
+      await turn();
+    }
   }
   out.end();
 }
@@ -83,7 +88,12 @@ async function writeCsv(out: PassThrough, file: SheetFile): Promise<void> {
 async function writeXlsx(out: PassThrough, file: SheetFile): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const br = file.locale === 'br';
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  // No shared-strings table: it would keep every distinct text of the file in memory until the end.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(file.sheet);
   const number = file.digits > 0 ? `#,##0.${'0'.repeat(file.digits)}` : '#,##0';
   const symbol = file.currency
@@ -113,12 +123,24 @@ async function writeXlsx(out: PassThrough, file: SheetFile): Promise<void> {
     return neutralise(String(value));
   };
   for await (const page of file.pages) {
-    for (const row of page)
-      sheet.addRow(row.map((v, i) => cell(v, file.columns[i]?.kind ?? 'text'))).commit();
+    for (let i = 0; i < page.length; i++) {
+      const row = page[i] as Cell[];
+      sheet.addRow(row.map((v, c) => cell(v, file.columns[c]?.kind ?? 'text'))).commit();
+      if (i % SLICE === SLICE - 1) await turn();
+    }
+    await turn();
   }
   sheet.commit();
   await workbook.commit();
 }
+
+/**
+ * Rows written between two turns of the event loop. A page read from SQLite resolves at once (better-sqlite3 is
+ * synchronous), and promise continuations run before any I/O: without a turn the whole file would be written
+ * before the next request is even read (/health waited 10 s behind a 100 000-row export).
+ */
+const SLICE = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Writes a chunk, waiting when the client reads slower than the file is made. */
 function push(out: PassThrough, chunk: string): Promise<void> {
