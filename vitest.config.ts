@@ -37,6 +37,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; files in parallel keep the PostgreSQL run short.
           fileParallelism: true,
+          // Files share their worker's module cache: the app (Fastify, the contracts, the services) is
+          // imported once per worker instead of once per file, about a third of the CPU of a run measured on
+          // six files. Safe because no API test mocks a module or leaves a global changed: each file builds its
+          // own app on its own database (test/app.ts).
+          isolate: false,
         },
       },
       {

@@ -66,9 +66,11 @@ export default defineConfig({
     ...(process.env.NEWCOMER_SCREENSHOTS ? [] : ['**/newcomer-screens.spec.ts']),
   ],
   outputDir: join(process.env.E2E_DATA_DIR, 'results'),
-  // One server, one database: the flows run in order.
+  // Each test signs up its own user, so spec files run side by side on the one server and database (two
+  // workers keep both cores of the CI machine busy while the other waits on the server); the tests of a
+  // file run in order. E2E_WORKERS overrides it (1 to debug one flow at a time).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/connection.ts';
@@ -125,4 +126,20 @@ export async function createUser(ctx: TestContext, name = 'Test User', languageI
     request: (options) =>
       ctx.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } }),
   };
+}
+
+/**
+ * The head of most API test files: one app on a fresh database for the whole file, created as the file loads
+ * (`const ctx = await appForFile()`, top-level await) and closed after its last test.
+ */
+export async function appForFile(env: Record<string, string> = {}): Promise<TestContext> {
+  const ctx = await createTestApp(env);
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
+/** `appForFile` with one signed-in user: `const { ctx, user } = await appWithUser()`. */
+export async function appWithUser(name?: string): Promise<{ ctx: TestContext; user: TestUser }> {
+  const ctx = await appForFile();
+  return { ctx, user: await createUser(ctx, name) };
 }

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser } from './app.ts';
 
 /** DESIGN.md §7: server messages follow the user's language, else Accept-Language, else English. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const badRegistration = {
   name: ' ',

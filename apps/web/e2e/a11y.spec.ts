@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
+import { requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 async function audit(page: Page, label: string) {
@@ -40,6 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('profile and preferences have no axe violations', async ({ page }) => {
+      trackRequests(page);
       const register = new RegisterPage(page);
       await register.goto();
       await register.register(newUser(`a11y${scheme}`));
@@ -48,7 +50,7 @@ for (const scheme of ['light', 'dark'] as const) {
       for (const path of ['/profile', '/configs/preferences', '/logs', '/help']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await requestsDone(page);
         await audit(page, `${path} (${scheme})`);
       }
     });

@@ -4,7 +4,7 @@ import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { CategoriesPage } from './pages/CategoriesPage.ts';
 import { TagsPage } from './pages/TagsPage.ts';
-import { animationsDone } from './support/settle.ts';
+import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** Same rules as a11y.spec.ts: WCAG 2.1 A and AA. */
@@ -20,7 +20,7 @@ async function audit(page: Page, label: string) {
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
 }
 
 /** Dialogs fade in; axe must see them at full opacity or it reports contrast of a half-drawn frame. */
@@ -35,6 +35,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('accounts, filter form, categories and tags have no axe violations', async ({ page }) => {
       test.setTimeout(180_000);
+      trackRequests(page);
       const register = new RegisterPage(page);
       await register.goto();
       await register.register(newUser(`ledgera11y${scheme}`));

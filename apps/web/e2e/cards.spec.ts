@@ -4,7 +4,7 @@ import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
+import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /** Same rules as a11y.spec.ts: WCAG 2.1 A and AA. */
@@ -210,6 +210,7 @@ test.describe('card page, dark theme', () => {
 
   test('the card page, the pay dialog and the card form have no axe violations', async ({ page }) => {
     test.setTimeout(120_000);
+    trackRequests(page);
     const register = new RegisterPage(page);
     await register.goto();
     await register.register(newUser('cardsdark'));
@@ -234,7 +235,7 @@ test.describe('card page, dark theme', () => {
     });
     await page.goto(`/card/${card.id}?month=${m1}`);
     await expect(page.getByTestId('installment-label')).toHaveText(['1/3']);
-    await page.waitForLoadState('networkidle');
+    await requestsDone(page);
     await audit(page, 'card page (dark)');
     await page.getByTestId('invoice-pay').click();
     await expect(page.getByRole('dialog')).toBeVisible();

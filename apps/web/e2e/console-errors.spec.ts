@@ -16,8 +16,6 @@ import { newUser } from './support/users.ts';
 const loops = Number(process.env.CONSOLE_LOOPS ?? 1);
 const slowdown = Number(process.env.CONSOLE_CPU_SLOWDOWN ?? 1);
 
-test.describe.configure({ mode: 'serial' });
-
 async function watch(page: Page): Promise<string[]> {
   if (slowdown > 1)
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {
@@ -88,11 +86,11 @@ test('visitors pages load without console errors', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('signed-in pages load and switch language without console errors', async ({ page }) => {
-  test.setTimeout((120_000 + loops * 120_000) * slowdown);
+/** A new user with an account, a card, expenses and an installment purchase; the signed-in pages. */
+async function signedInUser(page: Page, label: string): Promise<string[]> {
   const register = new RegisterPage(page);
   await register.goto();
-  await register.register(newUser('console'));
+  await register.register(newUser(label));
   await expect(page).toHaveURL(/\/welcome$/);
   const accounts = new AccountsPage(page);
   await accounts.goto();
@@ -131,27 +129,42 @@ test('signed-in pages load and switch language without console errors', async ({
     category_id: category,
     installments: 3,
   });
-  const MEMBER_PAGES = memberPages(card.id);
+  const pages = memberPages(card.id);
   // The list is read from paths.ts: make sure it found the pages (a broken walk would check nothing).
-  expect(MEMBER_PAGES).toEqual(expect.arrayContaining([paths.dashboard, paths.budget, `/card/${card.id}`]));
+  expect(pages).toEqual(expect.arrayContaining([paths.dashboard, paths.budget, `/card/${card.id}`]));
+  return pages;
+}
 
+// One test per language, each with its own user, so two workers run them side by side.
+test('signed-in pages load without console errors', async ({ page }) => {
+  test.setTimeout((60_000 + loops * 90_000) * slowdown);
+  const pages = await signedInUser(page, 'console');
   const errors = await watch(page);
-  const shell = new AppShell(page);
   for (let i = 0; i < loops; i++) {
-    for (const path of MEMBER_PAGES) {
+    for (const path of pages) {
       await page.goto(path);
       await settle(page);
     }
-    await page.goto('/entries/list');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('signed-in pages switch language and load in Português without console errors', async ({ page }) => {
+  test.setTimeout((60_000 + loops * 90_000) * slowdown);
+  const pages = await signedInUser(page, 'consolebr');
+  const errors = await watch(page);
+  const shell = new AppShell(page);
+  for (let i = 0; i < loops; i++) {
+    await page.goto(paths.entriesList);
     await settle(page);
     await expect(page.getByTestId('entries-list')).toBeVisible();
     await shell.switchLanguage('br');
     await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
-    for (const path of MEMBER_PAGES) {
+    for (const path of pages) {
       await page.goto(path);
       await settle(page);
     }
-    await page.goto('/entries/list');
+    await page.goto(paths.entriesList);
     await settle(page);
     await shell.switchLanguage('en');
     await expect(page.getByRole('heading', { level: 1, name: 'Entries' })).toBeVisible();

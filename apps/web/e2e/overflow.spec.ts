@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -32,7 +33,7 @@ const SIGNED_IN = [
 async function overflowAt(page: Page, path: string): Promise<number> {
   await page.goto(path);
   await expect(page.getByRole('heading').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
@@ -47,6 +48,7 @@ function clippedLabels(page: Page): Promise<string[]> {
 
 test('no page is wider than a 320 or 360 px phone, in either language', async ({ page }) => {
   test.setTimeout(240_000);
+  trackRequests(page);
   const wide: string[] = [];
   const check = async (prefix: string, paths: string[]) => {
     for (const width of [320, 360]) {

@@ -4,7 +4,7 @@ import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
+import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -49,7 +49,7 @@ const BR: Texts = {
 };
 
 async function audit(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -79,6 +79,7 @@ async function setBudget(page: Page, categoryId: number, name: string, typed: st
 
 async function flow(page: Page, x: Texts) {
   test.setTimeout(240_000);
+  trackRequests(page);
   const month = monthFromNow(0);
   const register = new RegisterPage(page);
   await register.goto();

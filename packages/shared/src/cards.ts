@@ -1,4 +1,4 @@
-import { addMonths, dateInMonth, type IsoDate, type IsoMonth, monthOf } from './dates.ts';
+import { addDays, addMonths, dateInMonth, type IsoDate, type IsoMonth, monthOf } from './dates.ts';
 
 /**
  * The closing rule of cards (DESIGN.md §4 "Cards and invoices"), shared by the API (which stores each card
@@ -18,10 +18,20 @@ export function defaultDueDate(card: CardDays, month: IsoMonth): IsoDate {
   return dateInMonth(month, card.expiration_day);
 }
 
-/** Invoice M closes on close_day of M when close_day < expiration_day, else on close_day of M−1 (clamped). */
+/**
+ * Invoice M closes on close_day of M when close_day < expiration_day, else on close_day of M−1 (clamped).
+ * An invoice always keeps days between closing and due: when clamping would close it on its due date
+ * (close 29, due 31 in February), it closes the card's usual gap before the due date instead.
+ */
 export function defaultCloseDate(card: CardDays, month: IsoMonth): IsoDate {
-  return dateInMonth(card.close_day < card.expiration_day ? month : addMonths(month, -1), card.close_day);
+  if (card.close_day >= card.expiration_day) return dateInMonth(addMonths(month, -1), card.close_day);
+  const close = dateInMonth(month, card.close_day);
+  const due = defaultDueDate(card, month);
+  return close < due ? close : addDays(due, card.close_day - card.expiration_day);
 }
+
+/** How far an overridden invoice date may be from the one the card's days give (DESIGN.md §4). */
+export const INVOICE_DATE_MAX_SHIFT_DAYS = 15;
 
 /**
  * The invoice (due month) a card entry dated `date` belongs to: the first invoice whose closing date is

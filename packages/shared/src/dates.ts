@@ -23,12 +23,63 @@ export function monthOf(date: IsoDate): IsoMonth {
   return date.slice(0, 7);
 }
 
+/**
+ * UTC's calendar date at `now`. Nobody's "today" (DESIGN.md §4 "A user's today"): the API takes a user's from
+ * `todayIn(time_zone)`, the web from the local clock (`localToday`); this is for dates that only bound input.
+ */
 export function todayIso(now: Date = new Date()): IsoDate {
   return now.toISOString().slice(0, 10);
 }
 
 export function currentMonth(now: Date = new Date()): IsoMonth {
   return todayIso(now).slice(0, 7);
+}
+
+/** Whether the runtime knows `timeZone` as an IANA name (Intl's own database decides). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date in `timeZone` at `now`: the server's "today" of a user (their preferences' time_zone). */
+export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${pad(Number(part('year')), 4)}-${part('month')}-${part('day')}`;
+}
+
+/** The local clock's calendar date: the web's "today" (the browser's time zone). */
+export function localToday(now: Date = new Date()): IsoDate {
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function localMonth(now: Date = new Date()): IsoMonth {
+  return localToday(now).slice(0, 7);
+}
+
+/** `count` days after a calendar date (negative: before); calendar math only, no time zone involved. */
+export function addDays(date: IsoDate, count: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + count)).toISOString().slice(0, 10);
+}
+
+/** Days from a to b (b − a) between two calendar dates. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const at = (s: IsoDate) => {
+    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((at(b) - at(a)) / 86_400_000);
 }
 
 function pad(n: number, width = 2): string {

@@ -1,25 +1,28 @@
-import { addMonths, currentMonth, dateInMonth, invoiceMonthFor, OPERATIONS, todayIso } from '@centavo/shared';
+import {
+  addMonths,
+  currentMonth,
+  dateInMonth,
+  defaultDueDate,
+  invoiceMonthFor,
+  OPERATIONS,
+  todayIso,
+} from '@centavo/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/connection.ts';
 import { AppError } from '../../src/lib/errors.ts';
-import {
-  editCard,
-  getCard,
-  getCardInvoice,
-  payInvoice,
-  updateInvoice,
-} from '../../src/modules/cards/cards.service.ts';
+import { editCard, getCard, getCardInvoice, payInvoice } from '../../src/modules/cards/cards.service.ts';
+import { updateInvoice } from '../../src/modules/cards/invoice-dates.service.ts';
 import { createEntry } from '../../src/modules/entries/create.service.ts';
 import { deleteEntry, updateEntry } from '../../src/modules/entries/update.service.ts';
 import { computeBalances } from '../../src/modules/money-core/balances.ts';
 import type { Op } from './cards-ops.ts';
 
 /**
- * The cards property harness (issue #10), shared by the sequential property test (modules/cards/cards.property.test.ts)
- * and the concurrency property test (concurrency.property.test.ts, issue 17): random card purchases
- * (single, installments, fixed), refunds, moves between invoices, edits and deletes, invoice date overrides,
- * card day changes, full, partial and over-payments and their undo, driven through the services; then every
- * figure checked against a recomputation from the entries.
+ * The cards property harness (issue #10, issue 18), shared by the sequential property test
+ * (modules/cards/cards.property.test.ts) and the concurrency property test (concurrency.property.test.ts,
+ * issue 17): random card purchases (single, installments, fixed), refunds, moves between invoices, edits and
+ * deletes, invoice date overrides, card day changes, full, partial and over-payments and their undo, driven
+ * through the services; then every figure checked against a recomputation from the entries.
  */
 export interface World {
   db: Db;
@@ -173,6 +176,22 @@ export async function applyCardOp(world: World, op: Op): Promise<void> {
   if (op.kind === 'purchase') {
     const month = addMonths(month0, op.monthOffset);
     const date = dateInMonth(month, op.day);
+    let asked: string | undefined;
+    if (op.move !== 0 && op.moveHow === 'create') {
+      const days = await db
+        .selectFrom('cards')
+        .select(['close_day', 'expiration_day'])
+        .where('id', '=', card(op.card))
+        .executeTakeFirstOrThrow();
+      const closes = await db
+        .selectFrom('invoices')
+        .select(['month', 'close_date'])
+        .where('card_id', '=', card(op.card))
+        .where('close_date', 'is not', null)
+        .execute();
+      const computed = invoiceMonthFor(days, date, (m) => closes.find((c) => c.month === m)?.close_date);
+      asked = addMonths(computed, op.move);
+    }
     const created = await createEntry(db, userId, {
       description: 'p',
       value: op.value,
@@ -184,14 +203,15 @@ export async function applyCardOp(world: World, op: Op): Promise<void> {
       fixed: op.mode.type === 'fixed',
       limit_fixed_date: null,
       installments: op.mode.type === 'installments' ? op.mode.count : null,
+      ...(asked !== undefined ? { invoice_month: asked } : {}),
     });
-    if (op.move !== 0 && created.invoice_month) {
+    if (op.move !== 0 && op.moveHow !== 'create' && created.invoice_month) {
       await updateEntry(
         db,
         userId,
         created.id,
         { invoice_month: addMonths(created.invoice_month, op.move), limit_fixed_date: undefined },
-        'one',
+        op.moveHow,
       );
     }
   } else if (op.kind === 'move') {
@@ -298,8 +318,22 @@ export async function checkCardFigures(world: World): Promise<void> {
     for (const [m, v] of want) if (!v.purchases && !v.refunds && !v.paid) want.delete(m);
     expect(Object.fromEntries(got)).toEqual(Object.fromEntries(want));
 
-    // 2. Every invoice's figures follow DESIGN.md from the entries: a payment settles its invoice and carries
-    // the rest (or the credit) to the next; an unpaid invoice keeps its own outstanding.
+    // 2. Every invoice's figures follow DESIGN.md from the entries: once its due date has passed a payment
+    // settles its invoice and carries the rest (or the credit) to the next; before it, a payment only lowers
+    // what the invoice owes; an unpaid invoice keeps its own outstanding.
+    const days = await db
+      .selectFrom('cards')
+      .select(['close_day', 'expiration_day'])
+      .where('id', '=', cardId)
+      .executeTakeFirstOrThrow();
+    const dues = await db
+      .selectFrom('invoices')
+      .select(['month', 'due_date'])
+      .where('card_id', '=', cardId)
+      .where('due_date', 'is not', null)
+      .execute();
+    const duePassed = (m: string) =>
+      (dues.find((d) => d.month === m)?.due_date ?? defaultDueDate(days, m)) < today;
     const sorted = [...want.keys()].sort();
     const first = sorted[0] ?? month0;
     const last = sorted.at(-1) ?? month0;
@@ -308,7 +342,7 @@ export async function checkCardFigures(world: World): Promise<void> {
     for (let m = addMonths(first, -1); m <= addMonths(last, 1); m = addMonths(m, 1)) {
       const v = want.get(m) ?? { purchases: 0, refunds: 0, paid: 0, fixed: 0 };
       const total = v.purchases - v.refunds + carried;
-      const nextCarried = v.paid !== 0 ? total - v.paid : 0;
+      const nextCarried = v.paid !== 0 && duePassed(m) ? total - v.paid : 0;
       const outstanding = total - v.paid - nextCarried;
       ownedTotal += outstanding;
       const invoice = await getCardInvoice(db, userId, cardId, m);

@@ -23,6 +23,8 @@ export const purchaseOp = fc.record({
     { weight: 1, arbitrary: fc.constant({ type: 'fixed' as const }) },
   ),
   move: fc.constantFrom(-1, 0, 0, 1),
+  // The move sent with the purchase itself (POST /entry's invoice_month) or afterwards on the whole series.
+  moveHow: fc.constantFrom('create' as const, 'one' as const, 'all' as const),
 });
 const moveOp = fc.record({
   kind: fc.constant('move' as const),
@@ -45,8 +47,8 @@ const overrideOp = fc.record({
   kind: fc.constant('override' as const),
   card: cardIdx,
   monthOffset,
-  closeShift: fc.integer({ min: -3, max: 3 }),
-  dueShift: fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }),
+  closeShift: fc.integer({ min: -16, max: 16 }),
+  dueShift: fc.option(fc.integer({ min: -16, max: 16 }), { nil: undefined }),
 });
 const daysOp = fc.record({
   kind: fc.constant('days' as const),

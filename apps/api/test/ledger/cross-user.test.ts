@@ -154,6 +154,10 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/entry/${b.entry}/paid`,
     payload: { paid: true },
   }),
+  'POST /api/v1/entry/{id}/anticipate path:id': (_a, b) => ({
+    method: 'POST',
+    url: `/api/v1/entry/${b.entry}/anticipate`,
+  }),
 
   'GET /api/v1/entry query:account_id': (_a, b) => ({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { addMonths, currentMonth, MAX_CENTS, MAX_TOTAL_CENTS } from '@centavo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../app.ts';
 import { createAccount, createEntry, type EntryInput, expense, income } from './helpers.ts';
 
 /**
@@ -8,11 +8,7 @@ import { createAccount, createEntry, type EntryInput, expense, income } from './
  * money volume (Σ |entry values| + Σ |initial balances|) at most MAX_TOTAL_CENTS; a write past it is a 422
  * that writes nothing, and every figure of a saturated user stays exact.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 async function volumeOf(user: TestUser): Promise<number> {
   const row = await ctx.database.db

@@ -29,6 +29,7 @@ export const paths = {
     upgrade: '/configs/my-plan/upgrade',
     preferences: '/configs/preferences',
     tags: '/configs/tags',
+    rules: '/configs/rules',
   },
   dashboard: '/dashboard',
   entriesList: '/entries/list',

@@ -109,6 +109,7 @@ const ImportPage = lazyPage(() => import('../features/import/pages/ImportPage.ts
   'ledger',
 ]);
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage.tsx'), 'TagsPage', ['ledger']);
+const RulesPage = lazyPage(() => import('../features/rules/pages/RulesPage.tsx'), 'RulesPage', ['ledger']);
 // Development galleries: in a production build the import is dropped and the route is a 404.
 const ComponentsGallery = import.meta.env.DEV
   ? lazyPage(() => import('./routes/dev/ComponentsGallery.tsx'), 'ComponentsGallery')
@@ -210,6 +211,7 @@ export const routes: RouteObject[] = [
           { path: paths.configs.upgrade, element: <UpgradeRoute /> },
           { path: paths.configs.preferences, element: <PreferencesPage /> },
           { path: paths.configs.tags, element: <TagsPage /> },
+          { path: paths.configs.rules, element: <RulesPage /> },
           { path: paths.dashboard, element: <DashboardRoute /> },
           { path: paths.entriesList, element: <EntriesListPage /> },
           { path: paths.importPage.pattern, element: <ImportPage /> },

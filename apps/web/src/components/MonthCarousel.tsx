@@ -1,4 +1,4 @@
-import { addMonths, currentMonth, type IsoMonth } from '@centavo/shared/dates';
+import { addMonths, type IsoMonth, localMonth } from '@centavo/shared/dates';
 import { ActionIcon, Button, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export interface MonthCarouselProps {
  * Previous / next month, a strip of nearby months (from 640 px) and a month picker to jump. The selected
  * month is filled; today's month keeps a tinted marker so it is easy to get back to.
  */
-export function MonthCarousel({ value, onChange, min, max, today = currentMonth() }: MonthCarouselProps) {
+export function MonthCarousel({ value, onChange, min, max, today = localMonth() }: MonthCarouselProps) {
   const { t } = useTranslation('entries');
   const locale = intlLocale(useLocale());
   const last = max ?? addMonths(today, FUTURE_MONTHS);

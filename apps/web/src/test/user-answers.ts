@@ -7,7 +7,12 @@ import { valid } from './render-page.tsx';
  */
 export function userAnswers() {
   return {
-    '/user/preferences': valid(preferencesSchema, { language_id: 1, currency_code_id: 4, country_id: 32 }),
+    '/user/preferences': valid(preferencesSchema, {
+      language_id: 1,
+      currency_code_id: 4,
+      country_id: 32,
+      time_zone: 'America/Sao_Paulo',
+    }),
     '/currency': valid(listSchema(currencySchema), {
       data: [
         { id: 2, code: 'USD', name: 'US dollar', decimals: 2 },

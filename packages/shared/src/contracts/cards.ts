@@ -64,7 +64,7 @@ export const cardUpdateBodySchema = z.object({
 });
 export type CardUpdateBody = z.infer<typeof cardUpdateBodySchema>;
 
-export const INVOICE_STATUSES = ['open', 'closed', 'partial', 'paid', 'overdue'] as const;
+export const INVOICE_STATUSES = ['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 

@@ -78,6 +78,14 @@ export const entryCreateBodySchema = z
     if (body.fixed && body.installments) {
       ctx.addIssue({ code: 'custom', path: ['installments'], message: apiMessage('installmentsWithFixed') });
     }
+    // Each installment is at least one minor unit (DESIGN.md §4): 2 cents in 3 parts would save 2, 0, 0.
+    if (body.installments && body.value < body.installments) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['installments'],
+        message: apiMessage('installmentBelowMinorUnit'),
+      });
+    }
     if (body.limit_fixed_date && !body.fixed) {
       ctx.addIssue({ code: 'custom', path: ['limit_fixed_date'], message: apiMessage('requiresFixed') });
     }
@@ -149,6 +157,14 @@ export const entrySchema = z.object({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
+/** POST /entry/{id}/anticipate ("antecipar parcelas"): the installments brought into the open invoice. */
+export const anticipateResponseSchema = z.object({
+  /** The open invoice (its due month) they now belong to. */
+  invoice_month: monthValueSchema,
+  data: z.array(entrySchema),
+});
+export type AnticipateResponse = z.infer<typeof anticipateResponseSchema>;
+
 /** Filters of GET /entry and GET /entry/export. Without month or dates: the current month. */
 export const entryFiltersSchema = z.object({
   month: monthSchema.optional(),
@@ -216,7 +232,7 @@ export const invoiceLineSchema = z.object({
   total: amountSchema,
   paid_amount: amountSchema,
   outstanding: amountSchema,
-  status: z.enum(['open', 'closed', 'partial', 'paid', 'overdue']),
+  status: z.enum(['future', 'open', 'closed', 'partial', 'paid', 'overdue', 'empty']),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { isValidTimeZone } from '../dates.ts';
 import { apiMessage } from '../errors.ts';
 import { idSchema } from './common.ts';
 
@@ -28,6 +29,12 @@ function confirmed<T extends { password: string; password_confirmation: string }
   }
 }
 
+/** An IANA time zone name the runtime knows (`America/Sao_Paulo`); Intl decides, so unknown names are 422. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, { message: apiMessage('timeZoneInvalid') });
+
 export const registerBodySchema = z
   .object({
     name: nameSchema,
@@ -36,6 +43,8 @@ export const registerBodySchema = z
     password_confirmation: z.string().max(PASSWORD_MAX),
     /** Interface language at registration (1 en, 2 br); defaults from the browser on the client. */
     language_id: idSchema.optional(),
+    /** The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`); default UTC. */
+    time_zone: timeZoneSchema.optional(),
   })
   .superRefine(confirmed);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -107,9 +116,13 @@ export const preferencesSchema = z.object({
   language_id: idSchema,
   currency_code_id: idSchema,
   country_id: idSchema,
+  /** The zone of the user's "today" (DESIGN.md §4 "A user's today"). */
+  time_zone: z.string(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
-export const updatePreferencesBodySchema = preferencesSchema;
+/** PUT /preference: the spec's three ids; `time_zone` when the user changes it (absent: unchanged). */
+export const updatePreferencesBodySchema = preferencesSchema.extend({ time_zone: timeZoneSchema.optional() });
+export type PreferencesUpdateBody = z.infer<typeof updatePreferencesBodySchema>;
 
 export const languageSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export const currencySchema = z.object({
@@ -128,6 +141,7 @@ export const preferencesUpdateResponseSchema = z.object({
   language: languageSchema,
   currency_code: currencySchema,
   country: countrySchema,
+  time_zone: z.string(),
 });
 
 export const ACCOUNT_LOG_EVENTS = [

@@ -40,18 +40,26 @@ export const budgetSchema = z.object({
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
+/**
+ * `active` as a boolean or as 0/1: the specification's client erases a budget with `{value: 0, active: 0}`
+ * (DESIGN.md §4 "Budgets"), so both spellings mean the same.
+ */
+const budgetActiveSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((v) => v === true || v === 1);
+
 export const budgetCreateBodySchema = z.object({
   category_id: idSchema,
   month: monthSchema,
   value: budgetValueSchema,
-  active: z.boolean().default(true),
+  active: budgetActiveSchema.default(true),
 });
 export type BudgetCreateBody = z.input<typeof budgetCreateBodySchema>;
 
-/** PUT /budget/{id}: erasing is `{value: 0, active: false}`. */
+/** PUT /budget/{id}: erasing is `{value: 0, active: false}` (or `active: 0`). */
 export const budgetUpdateBodySchema = z.object({
   value: budgetValueSchema.optional(),
-  active: z.boolean().optional(),
+  active: budgetActiveSchema.optional(),
 });
 export type BudgetUpdateBody = z.input<typeof budgetUpdateBodySchema>;
 
@@ -271,6 +279,11 @@ export const debtReportSchema = z.object({
     }),
   ),
   total: amountSchema,
+  /**
+   * What fell due before the current month and is still owed: unpaid installments of account entries and
+   * the outstanding of earlier invoices (DESIGN.md §4). Not in `total`, which covers the window's months.
+   */
+  overdue: z.object({ installments: amountSchema, invoices: amountSchema, total: amountSchema }),
 });
 export type DebtReport = z.infer<typeof debtReportSchema>;
 

@@ -28,15 +28,9 @@ export async function up(db: Db, kind: DbKind): Promise<void> {
   await sql.raw(CATEGORY_SUMS_FROM_TOTALS).execute(db);
 }
 
-const SUMS = [
-  'income',
-  'expense',
-  'investment',
-  'income_count',
-  'expense_count',
-  'investment_count',
-  'unpaid_installments',
-] as const;
+/** The summed columns, as migration 008 made them for category_month_totals. */
+const SUMS =
+  'income expense investment income_count expense_count investment_count unpaid_installments'.split(' ');
 
 /** Every (user, basis, month, category) row as the sum of its subcategories' rows (the bench generator runs it too). */
 export const CATEGORY_SUMS_FROM_TOTALS = `

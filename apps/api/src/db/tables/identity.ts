@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { UserBillingColumns } from './billing.ts';
 
 export interface UsersTable extends UserBillingColumns {
@@ -13,6 +13,8 @@ export interface UsersTable extends UserBillingColumns {
   language_id: number;
   currency_id: number;
   country_id: number;
+  /** IANA time zone of the user's "today" (migration 015; DESIGN.md §4 "A user's today"). */
+  time_zone: ColumnType<string, string | undefined, string>;
   stripe_customer_id: string | null;
   /** Access tokens issued before this instant are refused (password change or reset ends every session). */
   sessions_valid_from: string | null;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Ledger tables. Every one leads with user_id (DESIGN.md §1: data can be distributed by user). */
 export type AccountType = 'checking' | 'savings' | 'investment' | 'wallet' | 'other';
@@ -52,6 +52,8 @@ export interface EntrySeriesTable {
   notes: string | null;
   /** Comma-separated tag ids of the template ('' = none). */
   tag_ids: string;
+  /** Fixed card charges: invoices every occurrence is moved by (−1, 0, +1; migration 015). */
+  invoice_shift: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }

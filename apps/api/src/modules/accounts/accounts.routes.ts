@@ -12,6 +12,7 @@ import {
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { userToday } from '../../lib/today.ts';
 import { createAccount, editAccount, getAccount, listAccounts, removeAccount } from './accounts.service.ts';
 
 const tags = ['accounts'];
@@ -33,6 +34,7 @@ export async function accountRoutes(app: App): Promise<void> {
       data: await listAccounts(app.db, request.user.id, {
         includeArchived: request.query.include_archived ?? false,
         month: request.query.month,
+        today: userToday(request.user.row),
       }),
     }),
   );
@@ -48,7 +50,14 @@ export async function accountRoutes(app: App): Promise<void> {
         response: { 200: accountSchema, ...errors },
       },
     },
-    async (request) => getAccount(app.db, request.user.id, request.params.id, request.query.month),
+    async (request) =>
+      getAccount(
+        app.db,
+        request.user.id,
+        request.params.id,
+        request.query.month,
+        userToday(request.user.row),
+      ),
   );
   app.post(
     '/account',

@@ -1,5 +1,5 @@
 import type { Account, AccountCreateInput, AccountUpdateBody } from '@centavo/shared';
-import { currentMonth } from '@centavo/shared';
+import { type IsoDate, monthOf, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -40,10 +40,11 @@ function toAccount(row: AccountRow, balances: AccountBalances | undefined): Acco
 export async function listAccounts(
   db: Db,
   userId: number,
-  options: { includeArchived: boolean; month?: string | undefined },
+  options: { includeArchived: boolean; month?: string | undefined; today?: IsoDate },
 ): Promise<Account[]> {
   const rows = await findAccounts(db, userId, options.includeArchived);
-  const balances = await computeBalances(db, userId, rows, options.month ?? currentMonth());
+  const today = options.today ?? todayIso();
+  const balances = await computeBalances(db, userId, rows, options.month ?? monthOf(today), { today });
   return rows.map((r) => toAccount(r, balances.accounts.get(r.id)));
 }
 
@@ -53,9 +54,15 @@ async function accountOr404(db: Db, userId: number, id: number, lock = false): P
   return row;
 }
 
-export async function getAccount(db: Db, userId: number, id: number, month?: string): Promise<Account> {
+export async function getAccount(
+  db: Db,
+  userId: number,
+  id: number,
+  month?: string,
+  today: IsoDate = todayIso(),
+): Promise<Account> {
   const row = await accountOr404(db, userId, id);
-  const balances = await computeBalances(db, userId, [row], month ?? currentMonth());
+  const balances = await computeBalances(db, userId, [row], month ?? monthOf(today), { today });
   return toAccount(row, balances.accounts.get(row.id));
 }
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithUser } from '../../../test/app.ts';
 
-let ctx: TestContext;
-let user: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  user = await createUser(ctx);
-});
-afterAll(async () => ctx.close());
+const { ctx, user } = await appWithUser();
 
 describe('banks', () => {
   it('lists the seeded banks with COMPE codes, "Other" last', async () => {

@@ -1,15 +1,11 @@
 import { addMonths, currentMonth } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 async function call(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   return user.request({

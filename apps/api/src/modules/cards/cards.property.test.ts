@@ -9,9 +9,11 @@ import { type Op, opArb, purchaseOp } from '../../../test/ledger/cards-ops.ts';
  * Issue #10: after random sequences of card purchases (single, installments, fixed), refunds, moves between
  * invoices, edits and deletes, invoice date overrides, card day changes, full, partial and over-payments and
  * their undo, every card aggregate row, every invoice's figures, every account balance and every card's
- * available limit equal a recomputation from the entries (test/ledger/cards-harness.ts). Services are driven
- * directly (HTTP is covered by cards.test.ts); each run uses a fresh user. Replay with PROPERTY_SEED (and
- * PROPERTY_RUNS).
+ * available limit equal a recomputation from the entries (test/ledger/cards-harness.ts, shared with the concurrency property test). Services are driven directly (HTTP is covered by
+ * cards.test.ts); each run uses a fresh user. Replay with PROPERTY_SEED (and PROPERTY_RUNS).
+ * Issue 18 adds early payments (before the due date nothing is carried), refunds in the purchase's expense
+ * category, fixed charges moved at creation and with their series, date overrides up to the 15-day bound
+ * (and one past it, refused) and card-day changes (the seed is fixed in CI: vitest.config.ts).
  */
 const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);

@@ -129,6 +129,25 @@ export async function createMissingInvoices(
   return findInvoices(db, userId, cardIds, months);
 }
 
+/** The overridden due dates of some cards' invoices, per card and month (the carrying rule needs them). */
+export async function findDueOverrides(
+  db: Db,
+  userId: number,
+  cardIds: readonly number[],
+): Promise<Map<number, Map<string, string>>> {
+  const out = new Map<number, Map<string, string>>(cardIds.map((id) => [id, new Map()]));
+  if (cardIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['card_id', 'month', 'due_date'])
+    .where('user_id', '=', userId)
+    .where('card_id', 'in', cardIds as number[])
+    .where('due_date', 'is not', null)
+    .execute();
+  for (const r of rows) out.get(Number(r.card_id))?.set(r.month, r.due_date as string);
+  return out;
+}
+
 export function updateInvoiceDates(
   db: Db,
   userId: number,

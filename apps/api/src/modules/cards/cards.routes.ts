@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { userToday } from '../../lib/today.ts';
 import { findFlagById, findFlags } from './cards.repository.ts';
 import {
   createCard,
@@ -31,8 +32,8 @@ import {
   listCards,
   payInvoice,
   removeCard,
-  updateInvoice,
 } from './cards.service.ts';
+import { updateInvoice } from './invoice-dates.service.ts';
 import { invoicesDue } from './invoices.service.ts';
 
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
@@ -80,7 +81,14 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await listCards(app.db, request.user.id, request.query.archived ?? false) }),
+    async (request) => ({
+      data: await listCards(
+        app.db,
+        request.user.id,
+        request.query.archived ?? false,
+        userToday(request.user.row),
+      ),
+    }),
   );
   app.get(
     '/card/:id',
@@ -93,7 +101,7 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardSchema, ...errors },
       },
     },
-    async (request) => getCard(app.db, request.user.id, request.params.id),
+    async (request) => getCard(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.post(
     '/card',
@@ -107,7 +115,10 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 201: cardSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCard(app.db, request.user.id, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createCard(app.db, request.user.id, request.body, userToday(request.user.row))),
   );
   app.put(
     '/card/:id',
@@ -124,7 +135,8 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: cardSchema, ...errors },
       },
     },
-    async (request) => editCard(app.db, request.user.id, request.params.id, request.body),
+    async (request) =>
+      editCard(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.delete(
     '/card/:id',
@@ -158,7 +170,14 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => getCardInvoice(app.db, request.user.id, request.params.id, request.query.month),
+    async (request) =>
+      getCardInvoice(
+        app.db,
+        request.user.id,
+        request.params.id,
+        request.query.month,
+        userToday(request.user.row),
+      ),
   );
   app.get(
     '/invoice/date/:date',
@@ -171,7 +190,9 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ data: await invoicesDue(app.db, request.user.id, request.params.date) }),
+    async (request) => ({
+      data: await invoicesDue(app.db, request.user.id, request.params.date, userToday(request.user.row)),
+    }),
   );
   app.get(
     '/invoice/:id',
@@ -184,7 +205,7 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => getInvoice(app.db, request.user.id, request.params.id),
+    async (request) => getInvoice(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.put(
     '/invoice/:id',
@@ -200,7 +221,8 @@ export async function cardRoutes(app: App): Promise<void> {
         response: { 200: invoiceSchema, ...errors },
       },
     },
-    async (request) => updateInvoice(app.db, request.user.id, request.params.id, request.body),
+    async (request) =>
+      updateInvoice(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.post(
     '/invoice/:id/paid',
@@ -221,7 +243,7 @@ export async function cardRoutes(app: App): Promise<void> {
     async (request) =>
       (
         await idempotent(app.db, request, 200, (trx) =>
-          payInvoice(trx, request.user.id, request.params.id, request.body),
+          payInvoice(trx, request.user.id, request.params.id, request.body, userToday(request.user.row)),
         )
       ).body,
   );

@@ -1,12 +1,11 @@
 import {
-  addMonths,
   bestPurchaseDay,
   type Card,
   type CardCreateInput,
   type CardUpdateBody,
   type Invoice,
   type InvoicePaidBody,
-  type InvoiceUpdateBody,
+  type IsoDate,
   OPERATIONS,
   TRANSFER_CATEGORY_ID,
   TRANSFER_SUBCATEGORY_ID,
@@ -30,7 +29,6 @@ import {
   type LockOption,
   type NewEntryRow,
   toEntry,
-  updateEntry,
 } from '../money-core/entry-rows.repository.ts';
 import { lockMoneyWrites } from '../money-core/money-volume.repository.ts';
 import {
@@ -39,29 +37,28 @@ import {
   deleteCardRow,
   findCardEntries,
   findCards,
-  findEntriesInInvoices,
   findFlagById,
   findInvoiceById,
   findInvoiceEntries,
   type InvoiceRow,
   insertCard,
   updateCard,
-  updateInvoiceDates,
 } from './cards.repository.ts';
-import { invoiceChain, invoiceDates, toInvoice, usedLimit } from './invoice-math.ts';
-import { cardInvoice, cardOr404 } from './invoices.service.ts';
+import { type DuePassed, invoiceChain, toInvoice, usedLimit } from './invoice-math.ts';
+import { recomputeInvoiceMonths } from './invoice-months.ts';
+import { cardInvoice, cardOr404, carryRules } from './invoices.service.ts';
 
 /** Cards with their available limit and open invoice: one read of the cards' aggregate rows, O(invoices). */
-async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date()): Promise<Card[]> {
+async function toCards(db: Db, userId: number, cards: CardRow[], today: IsoDate): Promise<Card[]> {
   if (cards.length === 0) return [];
-  const today = todayIso(now);
-  const [rows, closings] = await Promise.all([
+  const [rows, closings, rules] = await Promise.all([
     findCardTotals(
       db,
       userId,
       cards.map((c) => c.id),
     ),
     closingsOf(db, userId, cards),
+    carryRules(db, userId, cards, today),
   ]);
   const openMonths = cards.map((_, i) =>
     monthFor(closings[i] as NonNullable<(typeof closings)[number]>, today),
@@ -76,7 +73,12 @@ async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date(
     const month = openMonths[i] as string;
     const cardRows = rows.filter((r) => r.card_id === card.id);
     const row = invoiceRows.find((r) => r.card_id === card.id && r.month === month) as InvoiceRow;
-    const invoice = toInvoice(card, row, invoiceChain(cardRows).at(month), today);
+    const invoice = toInvoice(
+      card,
+      row,
+      invoiceChain(cardRows, rules.get(card.id) as DuePassed).at(month),
+      today,
+    );
     return {
       id: card.id,
       name: card.name,
@@ -103,12 +105,22 @@ async function toCards(db: Db, userId: number, cards: CardRow[], now = new Date(
   });
 }
 
-export async function listCards(db: Db, userId: number, includeArchived: boolean): Promise<Card[]> {
-  return toCards(db, userId, await findCards(db, userId, includeArchived));
+export async function listCards(
+  db: Db,
+  userId: number,
+  includeArchived: boolean,
+  today: IsoDate = todayIso(),
+): Promise<Card[]> {
+  return toCards(db, userId, await findCards(db, userId, includeArchived), today);
 }
 
-export async function getCard(db: Db, userId: number, id: number): Promise<Card> {
-  const [card] = await toCards(db, userId, [await cardOr404(db, userId, id)]);
+export async function getCard(
+  db: Db,
+  userId: number,
+  id: number,
+  today: IsoDate = todayIso(),
+): Promise<Card> {
+  const [card] = await toCards(db, userId, [await cardOr404(db, userId, id)], today);
   return card as Card;
 }
 
@@ -124,7 +136,12 @@ async function checkCardRefs(
   }
 }
 
-export async function createCard(db: Db, userId: number, body: CardCreateInput): Promise<Card> {
+export async function createCard(
+  db: Db,
+  userId: number,
+  body: CardCreateInput,
+  today: IsoDate = todayIso(),
+): Promise<Card> {
   await checkCardRefs(db, userId, body);
   const now = nowIso();
   const row = await insertCard(db, {
@@ -140,39 +157,16 @@ export async function createCard(db: Db, userId: number, body: CardCreateInput):
     created_at: now,
     updated_at: now,
   });
-  return getCard(db, userId, row.id);
+  return getCard(db, userId, row.id, today);
 }
 
-/**
- * Moves the entries of the card's unpaid invoices among `months` to the invoice the closing rule now gives
- * them (after new card days or an invoice's new dates); entries of invoices with payments stay.
- */
-async function recomputeInvoiceMonths(
-  trx: Db,
+export async function editCard(
+  db: Db,
   userId: number,
-  card: CardRow,
-  months?: readonly string[],
-): Promise<void> {
-  const totals = await findCardTotals(trx, userId, [card.id]);
-  const paid = new Set(totals.filter((t) => t.paid !== 0).map((t) => t.month));
-  const candidates = (months ?? totals.map((t) => t.month)).filter((m) => !paid.has(m));
-  if (candidates.length === 0) return;
-  const closing = await closingOf(trx, userId, card);
-  const before = await findEntriesInInvoices(trx, userId, card.id, candidates);
-  const moved: EntryRow[] = [];
-  const after: EntryRow[] = [];
-  for (const row of before) {
-    const month = monthFor(closing, row.date);
-    if (month === row.invoice_month || paid.has(month)) continue;
-    moved.push(row);
-    after.push({ ...row, invoice_month: month });
-  }
-  if (moved.length === 0) return;
-  await applyEntryChanges(trx, userId, moved, after);
-  for (const row of after) await updateEntry(trx, userId, row.id, { invoice_month: row.invoice_month });
-}
-
-export async function editCard(db: Db, userId: number, id: number, body: CardUpdateBody): Promise<Card> {
+  id: number,
+  body: CardUpdateBody,
+  today: IsoDate = todayIso(),
+): Promise<Card> {
   await inTransaction(db, async (trx) => {
     // Locked: two edits of the card's days, or an edit beside a payment, run one after the other.
     const card = await cardOr404(trx, userId, id, undefined, { lock: true });
@@ -197,7 +191,7 @@ export async function editCard(db: Db, userId: number, id: number, body: CardUpd
       (body.expiration_day !== undefined && body.expiration_day !== card.expiration_day);
     if (daysChanged) await recomputeInvoiceMonths(trx, userId, { ...card, ...next } as CardRow);
   });
-  return getCard(db, userId, id);
+  return getCard(db, userId, id, today);
 }
 
 /** DELETE /card/{id}: with entries (or payments) 409 unless deleteEntries; then everything goes, one transaction. */
@@ -231,7 +225,7 @@ export async function removeCard(db: Db, userId: number, id: number, deleteAll: 
  * An invoice and its card; `{lock: true}` (a payment, its undo, new dates) locks the card, so writes of one
  * card's invoices run one after the other and each reads the figures the previous one left.
  */
-async function invoiceOr404(
+export async function invoiceOr404(
   db: Db,
   userId: number,
   id: number,
@@ -248,9 +242,10 @@ export async function invoiceWithEntries(
   userId: number,
   card: CardRow,
   month: string,
+  today: IsoDate = todayIso(),
 ): Promise<Invoice> {
   const [invoice, rows] = await Promise.all([
-    cardInvoice(db, userId, card, month),
+    cardInvoice(db, userId, card, month, today),
     findInvoiceEntries(db, userId, card.id, month),
   ]);
   return {
@@ -266,40 +261,22 @@ export async function getCardInvoice(
   userId: number,
   cardId: number,
   month: string | undefined,
+  today: IsoDate = todayIso(),
 ): Promise<Invoice> {
   // One query for the card and its overridden closing dates (the open invoice needs them).
   const card = await cardOr404(db, userId, cardId);
-  const open = month ?? monthFor(await closingOf(db, userId, card), todayIso());
-  return invoiceWithEntries(db, userId, card, open);
+  const open = month ?? monthFor(await closingOf(db, userId, card), today);
+  return invoiceWithEntries(db, userId, card, open, today);
 }
 
-export async function getInvoice(db: Db, userId: number, id: number): Promise<Invoice> {
-  const { invoice, card } = await invoiceOr404(db, userId, id);
-  return invoiceWithEntries(db, userId, card, invoice.month);
-}
-
-/** PUT /invoice/{id}: date overrides; the entries of the unpaid invoices around it follow the new closing date. */
-export async function updateInvoice(
+export async function getInvoice(
   db: Db,
   userId: number,
   id: number,
-  body: InvoiceUpdateBody,
+  today: IsoDate = todayIso(),
 ): Promise<Invoice> {
-  const { card, invoice } = await inTransaction(db, async (trx) => {
-    const found = await invoiceOr404(trx, userId, id, { lock: true });
-    if (body.close_date === undefined && body.due_date === undefined) return found;
-    const next = {
-      close_date: body.close_date !== undefined ? body.close_date : found.invoice.close_date,
-      due_date: body.due_date !== undefined ? body.due_date : found.invoice.due_date,
-    };
-    const dates = invoiceDates(found.card, { month: found.invoice.month, ...next });
-    if (dates.close_date >= dates.due_date) throw validationError({ close_date: 'closeAfterDue' });
-    await updateInvoiceDates(trx, userId, id, { ...next, updated_at: nowIso() });
-    const m = found.invoice.month;
-    await recomputeInvoiceMonths(trx, userId, found.card, [addMonths(m, -1), m, addMonths(m, 1)]);
-    return found;
-  });
-  return invoiceWithEntries(db, userId, card, invoice.month);
+  const { invoice, card } = await invoiceOr404(db, userId, id);
+  return invoiceWithEntries(db, userId, card, invoice.month, today);
 }
 
 /**
@@ -314,6 +291,7 @@ export async function payInvoice(
   userId: number,
   id: number,
   body: InvoicePaidBody,
+  today: IsoDate = todayIso(),
 ): Promise<Invoice> {
   const { card, invoice } = await inTransaction(db, async (trx) => {
     const found = await invoiceOr404(trx, userId, id, { lock: true });
@@ -347,8 +325,11 @@ export async function payInvoice(
     if ((await findOwnedAccountIds(trx, userId, [accountId])).size === 0) {
       throw notFound('accountNotFound', 'account_id');
     }
-    const totals = await findCardTotals(trx, userId, [card.id], invoice.month);
-    const f = invoiceChain(totals).at(invoice.month);
+    const [totals, rules] = await Promise.all([
+      findCardTotals(trx, userId, [card.id], invoice.month),
+      carryRules(trx, userId, [card], today),
+    ]);
+    const f = invoiceChain(totals, rules.get(card.id) as DuePassed).at(invoice.month);
     const owed = f.total - f.paid_amount;
     if (owed <= 0) throw validationError({ value: 'nothingToPay' });
     const value = body.value ?? owed;
@@ -363,7 +344,7 @@ export async function payInvoice(
       user_id: userId,
       description,
       value,
-      date: body.date ?? todayIso(),
+      date: body.date ?? today,
       operation_id: OPERATIONS.transfer,
       category_id: TRANSFER_CATEGORY_ID,
       sub_category_id: TRANSFER_SUBCATEGORY_ID,
@@ -386,11 +367,13 @@ export async function payInvoice(
     };
     await applyEntryChanges(trx, userId, [], [payment]);
     await insertEntries(trx, [payment]);
-    // After a payment nothing is outstanding on this invoice (the rest is carried): its entries are paid.
-    await setPaidInBulk(trx, userId, entries, true, stamp);
+    // Once nothing is outstanding (paid in full, or the rest carried after the due date) its entries are
+    // paid; an early payment in part leaves them owed (DESIGN.md §4).
+    const carries = (rules.get(card.id) as DuePassed)(invoice.month);
+    if (value >= owed || carries) await setPaidInBulk(trx, userId, entries, true, stamp);
     return found;
   });
-  return invoiceWithEntries(db, userId, card, invoice.month);
+  return invoiceWithEntries(db, userId, card, invoice.month, today);
 }
 
 /**

@@ -1,14 +1,10 @@
 import { cardSchema, invoiceSchema } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,24 @@
-import { type Invoice, todayIso } from '@centavo/shared';
+import { type CardDays, type Invoice, type IsoDate, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type CardTotalsRow, findCardTotals } from '../money-core/card-totals.repository.ts';
 import type { LockOption } from '../money-core/entry-rows.repository.ts';
-import { type CardRow, createMissingInvoices, findCardById, findCards } from './cards.repository.ts';
-import { type Figures, invoiceChain, toInvoice, unpaidThrough } from './invoice-math.ts';
+import {
+  type CardRow,
+  createMissingInvoices,
+  findCardById,
+  findCards,
+  findDueOverrides,
+} from './cards.repository.ts';
+import {
+  type DuePassed,
+  duePassedOf,
+  type Figures,
+  invoiceChain,
+  toInvoice,
+  unpaidThrough,
+} from './invoice-math.ts';
 
 export async function cardOr404(
   db: Db,
@@ -19,20 +32,40 @@ export async function cardOr404(
   return card;
 }
 
+/**
+ * The carrying rule of each of some cards on `today` (one query of their overridden due dates): a payment's
+ * rest is carried only once its invoice's due date has passed (invoice-math.ts `DuePassed`).
+ */
+export async function carryRules(
+  db: Db,
+  userId: number,
+  cards: ReadonlyArray<CardDays & { id: number }>,
+  today: IsoDate,
+): Promise<Map<number, DuePassed>> {
+  const overrides = await findDueOverrides(
+    db,
+    userId,
+    cards.map((c) => c.id),
+  );
+  return new Map(cards.map((c) => [c.id, duePassedOf(c, overrides.get(c.id) ?? new Map(), today)]));
+}
+
 /** One invoice of a card with its figures (the row is created when first needed). */
 export async function cardInvoice(
   db: Db,
   userId: number,
   card: CardRow,
   month: string,
-  now = new Date(),
+  today: IsoDate = todayIso(),
 ): Promise<Invoice> {
-  const [rows, [row]] = await Promise.all([
+  const [rows, [row], rules] = await Promise.all([
     findCardTotals(db, userId, [card.id], month),
     createMissingInvoices(db, userId, [{ card_id: card.id, month }], nowIso()),
+    carryRules(db, userId, [card], today),
   ]);
   if (!row) throw notFound('invoiceNotFound');
-  return toInvoice(card, row, invoiceChain(rows).at(month), todayIso(now));
+  const duePassed = rules.get(card.id) as DuePassed;
+  return toInvoice(card, row, invoiceChain(rows, duePassed).at(month), today);
 }
 
 /**
@@ -43,19 +76,23 @@ export async function invoicesDue(
   db: Db,
   userId: number,
   month: string,
-  now = new Date(),
+  today: IsoDate = todayIso(),
 ): Promise<Invoice[]> {
   const cards = await findCards(db, userId, true);
   if (cards.length === 0) return [];
-  const rows = await findCardTotals(
-    db,
-    userId,
-    cards.map((c) => c.id),
-    month,
-  );
+  const [rows, rules] = await Promise.all([
+    findCardTotals(
+      db,
+      userId,
+      cards.map((c) => c.id),
+      month,
+    ),
+    carryRules(db, userId, cards, today),
+  ]);
   const due: Array<{ card: CardRow; f: Figures }> = [];
   for (const card of cards) {
-    const f = invoiceChain(rows.filter((r) => r.card_id === card.id)).at(month);
+    const cardRows = rows.filter((r) => r.card_id === card.id);
+    const f = invoiceChain(cardRows, rules.get(card.id) as DuePassed).at(month);
     if (f.entries !== 0 || f.paid_amount !== 0 || f.previous_balance !== 0 || f.total !== 0)
       due.push({ card, f });
   }
@@ -66,10 +103,28 @@ export async function invoicesDue(
     nowIso(),
   );
   const byCard = new Map(invoiceRows.map((r) => [r.card_id, r]));
-  const today = todayIso(now);
   return due.flatMap(({ card, f }) => {
     const row = byCard.get(card.id);
     return row ? [toInvoice(card, row, f, today)] : [];
+  });
+}
+
+/** The user's card aggregate rows through `last`, per card, with each card's carrying rule on `today`. */
+async function chainsOf(db: Db, userId: number, last: string, today: IsoDate) {
+  const [rows, cards] = await Promise.all([
+    findCardTotals(db, userId, undefined, last),
+    findCards(db, userId, true),
+  ]);
+  const rules = await carryRules(db, userId, cards, today);
+  const byCard = new Map<number, CardTotalsRow[]>();
+  for (const row of rows) {
+    const list = byCard.get(row.card_id);
+    if (list) list.push(row);
+    else byCard.set(row.card_id, [row]);
+  }
+  return [...byCard].flatMap(([cardId, cardRows]) => {
+    const duePassed = rules.get(cardId);
+    return duePassed ? [{ rows: cardRows, duePassed }] : [];
   });
 }
 
@@ -82,23 +137,35 @@ export async function outstandingByMonth(
   db: Db,
   userId: number,
   months: readonly string[],
+  today: IsoDate = todayIso(),
 ): Promise<Map<string, number>> {
   const out = new Map(months.map((m) => [m, 0]));
   const last = months.at(-1);
   if (last === undefined) return out;
-  const rows = await findCardTotals(db, userId, undefined, last);
-  const byCard = new Map<number, CardTotalsRow[]>();
-  for (const row of rows) {
-    const list = byCard.get(row.card_id);
-    if (list) list.push(row);
-    else byCard.set(row.card_id, [row]);
-  }
-  for (const cardRows of byCard.values()) {
-    const chain = invoiceChain(cardRows);
+  for (const { rows, duePassed } of await chainsOf(db, userId, last, today)) {
+    const chain = invoiceChain(rows, duePassed);
     for (const month of months)
       out.set(month, (out.get(month) ?? 0) + Math.max(0, chain.at(month).outstanding));
   }
   return out;
+}
+
+/**
+ * What the invoices due before `month` still owe (GET /report/debt's `overdue`): the outstanding of every
+ * earlier invoice, never a credit; a paid-in-part invoice owes nothing there (its rest is carried on).
+ */
+export async function outstandingBefore(
+  db: Db,
+  userId: number,
+  month: string,
+  today: IsoDate = todayIso(),
+): Promise<number> {
+  let owed = 0;
+  for (const { rows, duePassed } of await chainsOf(db, userId, month, today)) {
+    for (const f of invoiceChain(rows, duePassed).all)
+      if (f.month < month) owed += Math.max(0, f.outstanding);
+  }
+  return owed;
 }
 
 /**
@@ -109,20 +176,14 @@ export async function cashInvoiceFigures(
   db: Db,
   userId: number,
   month: string,
+  today: IsoDate = todayIso(),
 ): Promise<{ invoices: number; unpaid: number }> {
-  const rows = await findCardTotals(db, userId, undefined, month);
   let invoices = 0;
   let unpaid = 0;
-  let start = 0;
-  while (start < rows.length) {
-    const cardId = (rows[start] as CardTotalsRow).card_id;
-    let end = start;
-    while (end < rows.length && (rows[end] as CardTotalsRow).card_id === cardId) end++;
-    const cardRows = rows.slice(start, end);
-    const own = cardRows.find((r) => r.month === month);
+  for (const { rows, duePassed } of await chainsOf(db, userId, month, today)) {
+    const own = rows.find((r) => r.month === month);
     if (own) invoices += own.purchases - own.refunds;
-    unpaid += unpaidThrough(cardRows, month);
-    start = end;
+    unpaid += unpaidThrough(rows, month, duePassed);
   }
   return { invoices, unpaid };
 }

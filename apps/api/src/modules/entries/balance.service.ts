@@ -1,9 +1,9 @@
-import { currentMonth, type EntryBalance } from '@centavo/shared';
+import { type EntryBalance, type IsoDate, monthOf, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { cashInvoiceFigures } from '../cards/invoices.service.ts';
 import { monthBalanceQuery } from '../money-core/account-totals.repository.ts';
 import type { Balances } from '../money-core/balances.ts';
-import { extensionMonth, materialiseSeriesThrough } from '../money-core/series.ts';
+import { extensionMonth, materialiseSeriesThrough, seriesNeedExtension } from '../money-core/series.ts';
 
 /** Cash basis (DESIGN.md "Two bases"): the card invoices due in the month, and what unpaid ones still owe. */
 export interface CashInvoices {
@@ -48,17 +48,22 @@ export async function monthBalance(
   userId: number,
   month: string,
   now = new Date(),
+  today: IsoDate = todayIso(now),
 ): Promise<EntryBalance> {
-  const current = currentMonth(now);
+  const current = monthOf(today);
   const reach = month > current ? month : current;
   const query = monthBalanceQuery(db, userId, month, extensionMonth(reach, now));
   // Card purchases are not in the accounts' aggregates (account_id null): on the cash basis they count only
   // as the invoices due in the month, read from the per-(card, invoice month) aggregates.
-  const [first, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month)]);
-  let rows = first;
-  if (rows.some((r) => Boolean(r.stale))) {
+  let [rows, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month, today)]);
+  // The series check rides on the accounts' rows; a user with cards only has none, so it is asked alone.
+  const stale =
+    rows.length > 0 ? rows.some((r) => Boolean(r.stale)) : await seriesNeedExtension(db, userId, reach, now);
+  if (stale) {
     await materialiseSeriesThrough(db, userId, reach, now);
-    rows = await query.execute();
+    // Both again: the occurrences just written include fixed card charges, which the card figures read
+    // before materialising left out (the first call must answer what the second would).
+    [rows, cash] = await Promise.all([query.execute(), cashInvoiceFigures(db, userId, month, today)]);
   }
   const balance: EntryBalance = {
     month,

@@ -8,7 +8,7 @@ import {
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { invoiceMonthsFor } from '../money-core/closing.ts';
+import { invoicePlacement } from '../money-core/closing.ts';
 import { applyEntryChanges } from '../money-core/effects.ts';
 import {
   findOwnedTagIds,
@@ -17,7 +17,7 @@ import {
   type NewEntryRow,
   toEntry,
 } from '../money-core/entry-rows.repository.ts';
-import { insertSeries } from '../money-core/series.repository.ts';
+import { insertSeries, updateSeries } from '../money-core/series.repository.ts';
 import { horizonMonth, occurrenceDates } from '../money-core/series.ts';
 import { decideOnCreate } from '../rules/run.ts';
 import { type Refs, resolveRefs, resolveTags } from './refs.service.ts';
@@ -120,7 +120,7 @@ export async function createEntry(
       }));
     }
     // Card entries land in the invoice the closing rule gives their date (each installment in its own).
-    const months = await invoiceMonthsFor(
+    const { months, shift } = await invoicePlacement(
       trx,
       userId,
       refs.card_id,
@@ -128,6 +128,11 @@ export async function createEntry(
       body.invoice_month,
     );
     rows = rows.map((r, i) => ({ ...r, invoice_month: months[i] ?? null }));
+    // A fixed card charge moved to another invoice: the move is the series' own, so that occurrences
+    // written later and a change of the card's days keep it (DESIGN.md §4).
+    const seriesId = rows[0]?.series_id;
+    if (body.fixed && shift !== 0 && seriesId != null)
+      await updateSeries(trx, userId, seriesId, { invoice_shift: shift });
     const ids = await insertEntries(trx, rows);
     await insertEntryTags(trx, userId, ids, tagIds);
     await applyEntryChanges(trx, userId, [], rows);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser } from '../../../test/app.ts';
 import { createAccount } from '../../../test/ledger/helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 describe('concurrent writes of one user', () => {
   // Found by the peer benchmark on PostgreSQL: transfers in opposite directions, written at once, locked the

@@ -1,15 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const JPY_ID = CURRENCIES.findIndex(([code]) => code === 'JPY') + 1;
 

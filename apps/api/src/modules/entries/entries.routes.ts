@@ -1,5 +1,5 @@
 import {
-  currentMonth,
+  anticipateResponseSchema,
   entryBalanceQuerySchema,
   entryBalanceSchema,
   entryCarouselStartSchema,
@@ -15,10 +15,13 @@ import {
   errorBodySchema,
   idempotencyHeadersSchema,
   idParamsSchema,
+  monthOf,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { userToday } from '../../lib/today.ts';
+import { anticipateInstallments } from './anticipate.service.ts';
 import { monthBalance } from './balance.service.ts';
 import { createEntry } from './create.service.ts';
 import { findFirstEntryDate } from './entries.repository.ts';
@@ -42,7 +45,8 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryListSchema, 422: errorBodySchema },
       },
     },
-    async (request) => listEntries(app.db, request.user.id, request.query),
+    async (request) =>
+      listEntries(app.db, request.user.id, request.query, new Date(), userToday(request.user.row)),
   );
 
   app.get(
@@ -56,7 +60,10 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryBalanceSchema, 422: errorBodySchema },
       },
     },
-    async (request) => monthBalance(app.db, request.user.id, request.query.month ?? currentMonth()),
+    async (request) => {
+      const today = userToday(request.user.row);
+      return monthBalance(app.db, request.user.id, request.query.month ?? monthOf(today), new Date(), today);
+    },
   );
 
   app.get(
@@ -85,7 +92,8 @@ export async function entryRoutes(app: App): Promise<void> {
         response: { 200: entryCarouselStartSchema },
       },
     },
-    async (request) => carouselStart(await findFirstEntryDate(app.db, request.user.id)),
+    async (request) =>
+      carouselStart(await findFirstEntryDate(app.db, request.user.id), userToday(request.user.row)),
   );
 
   app.get(
@@ -175,5 +183,22 @@ export async function entryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => setEntryPaid(app.db, request.user.id, request.params.id, request.body.paid),
+  );
+
+  app.post(
+    '/entry/:id/anticipate',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary:
+          'Bring the remaining installments of a card purchase into the open invoice (antecipar parcelas)',
+        operationId: 'anticipateInstallments',
+        tags,
+        params: idParamsSchema,
+        response: { 200: anticipateResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      anticipateInstallments(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
 }

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 
 /**
@@ -8,11 +8,7 @@ import { createAccount, createEntry, expense, income } from '../../../test/ledge
  * "Sem categoria" and counted as such everywhere: the list (with its own filter), budgets (a flagged row),
  * the dashboard, the reports and exports. Aggregates keep it under category 0.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 type Json = Record<string, unknown>;
 const MONTH = '2026-11';

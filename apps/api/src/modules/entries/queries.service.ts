@@ -7,8 +7,10 @@ import {
   type EntryTotals,
   firstDayOfMonth,
   type InvoiceLine,
+  type IsoDate,
   lastDayOfMonth,
   monthOf,
+  todayIso,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -125,9 +127,10 @@ export async function listEntries(
   userId: number,
   filters: EntryListQuery,
   now = new Date(),
+  today: IsoDate = todayIso(now),
 ): Promise<EntryList> {
   const query = await toEntryQuery(db, userId, filters, now);
-  const lines = await invoiceLines(db, userId, filters, now);
+  const lines = await invoiceLines(db, userId, filters, today);
   // Only a month with invoices due carries the key: lists without cards answer as before.
   const invoices = lines.length > 0 ? { invoices: lines } : {};
   if (filters.page === undefined && filters.per_page === undefined) {
@@ -156,20 +159,20 @@ async function invoiceLines(
   db: Db,
   userId: number,
   filters: EntryListQuery,
-  now: Date,
+  today: IsoDate,
 ): Promise<InvoiceLine[]> {
   const { month, start_date, end_date, page, per_page, ...rest } = filters;
   if (start_date || end_date) return [];
   if (Object.values(rest).some((v) => v !== undefined)) return [];
-  const due = await invoicesDue(db, userId, month ?? currentMonth(now), now);
+  const due = await invoicesDue(db, userId, month ?? monthOf(today), today);
   return due.map(toInvoiceLine);
 }
 
 /** Months of history before the earliest entry are not offered; without entries, the current month. */
 export function carouselStart(
   firstDate: string | undefined,
-  now = new Date(),
+  today: IsoDate = todayIso(),
 ): { month: string; date: string } {
-  const month = firstDate ? monthOf(firstDate) : currentMonth(now);
+  const month = firstDate ? monthOf(firstDate) : monthOf(today);
   return { month, date: firstDayOfMonth(month) };
 }

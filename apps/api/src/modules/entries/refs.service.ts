@@ -47,7 +47,10 @@ interface RefsPlan {
   refs: Refs;
   /** Empty for a card entry (its card is checked on its own). */
   accounts: [] | [number] | [number, number];
-  /** On a card a refund (operation 1, estorno) may carry the purchase's expense category. */
+  /**
+   * An income may be a refund carrying the purchase's expense category: on a card (estorno) or on an account
+   * (a store refund by Pix); it then lowers that category's spending (DESIGN.md §4).
+   */
   refundOnCard: boolean;
   categoryId: number | null;
   categoryType: string | null;
@@ -104,7 +107,7 @@ function planRefs(input: RefsInput): RefsPlan {
       destination_account_id: null,
     },
     accounts: [input.account_id],
-    refundOnCard: false,
+    refundOnCard: input.operation_id === OPERATIONS.income,
     categoryId,
     categoryType: OPERATION_TYPE[input.operation_id] ?? null,
     subCategoryId: input.sub_category_id ?? null,

@@ -139,7 +139,7 @@ export async function updateEntry(
       return dateInMonth(monthOf(row.date), day);
     };
     const after: EntryRow[] = before.map((row) => ({ ...row, ...common, date: dateFor(row) }) as EntryRow);
-    const invoiceMoved = await placeInInvoices(trx, userId, target, after, patch);
+    const invoiceMoved = await placeInInvoices(trx, userId, target, after, patch, series, seriesWide);
     await applyEntryChanges(trx, userId, before, after);
     const ids = before.map((r) => r.id);
     if (invoiceMoved) {
@@ -188,8 +188,10 @@ function refusePayment(row: EntryRow): void {
 
 /**
  * After a change of date, card, operation or invoice_month, each card entry in scope goes to the invoice
- * the closing rule gives its date; an invoice_month in the body moves the target by at most one invoice and
- * the others in scope by as many. Answers whether invoice months were (re)computed.
+ * the closing rule gives its date (moved as its fixed series is); an invoice_month in the body moves the
+ * target by at most one invoice and the others in scope by as many. A fixed series moved with scope next/all
+ * keeps the move as its own (entry_series.invoice_shift), for the occurrences written later too. Answers
+ * whether invoice months were (re)computed.
  */
 async function placeInInvoices(
   trx: Db,
@@ -197,6 +199,8 @@ async function placeInInvoices(
   target: EntryRow,
   after: EntryRow[],
   patch: EntryUpdateInput,
+  series: SeriesRow | undefined,
+  seriesWide: boolean,
 ): Promise<boolean> {
   const relevant =
     patch.date !== undefined ||
@@ -206,7 +210,8 @@ async function placeInInvoices(
     patch.invoice_month !== undefined;
   if (!relevant) return false;
   const targetAfter = after.find((r) => r.id === target.id) ?? target;
-  let shift = 0;
+  const fixedSeries = series?.kind === 'fixed' && target.card_id !== null ? series : undefined;
+  let shift = fixedSeries ? Number(fixedSeries.invoice_shift) : 0;
   if (targetAfter.card_id !== null && patch.invoice_month != null) {
     const [computed] = await invoiceMonthsFor(
       trx,
@@ -223,6 +228,8 @@ async function placeInInvoices(
       patch.invoice_month,
     );
     shift = monthDiff(computed as string, chosen as string);
+    if (fixedSeries && seriesWide && shift !== Number(fixedSeries.invoice_shift))
+      await updateSeries(trx, userId, fixedSeries.id, { invoice_shift: shift });
   } else if (targetAfter.card_id === null && patch.invoice_month != null) {
     throw validationError({ invoice_month: 'invoiceMonthCardOnly' });
   }

@@ -143,6 +143,7 @@ export async function register(
         emailNormalized,
         passwordHash,
         languageId,
+        timeZone: body.time_zone,
         now: nowIso(),
       });
       userId = user.id;

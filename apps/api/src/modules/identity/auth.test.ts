@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@centavo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/app.ts';
 import {
   api,
   countRows,
@@ -12,11 +12,7 @@ import {
   uniqueEmail,
 } from './identity.test-helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 describe('POST /auth/register', () => {
   it('creates the user, signs them in (201 + tokens) and mails a verification link from APP_URL', async () => {

@@ -1,13 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/app.ts';
 import { api, countRows, registerUser, tokenFromLink, uniqueEmail } from './identity.test-helpers.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 /** Everything a client can observe but the clock: status, headers (without date) and body. */
 function observable(res: LightMyRequestResponse) {

@@ -122,7 +122,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
         operationId: 'updatePreferences',
         tags: ['user'],
         body: updatePreferencesBodySchema,
-        response: { 200: preferencesUpdateResponseSchema, ...errors },
+        response: { 200: preferencesUpdateResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) => users.updatePreferences(deps, request.user.id, request.body, request),

@@ -5,11 +5,12 @@ import {
   type Language,
   normalizeEmail,
   type Preferences,
+  type PreferencesUpdateBody,
   type TokenResponse,
   type UpdateUserBody,
   type User,
 } from '@centavo/shared';
-import { type FieldMessages, unauthenticated, validationError } from '../../lib/errors.ts';
+import { conflict, type FieldMessages, unauthenticated, validationError } from '../../lib/errors.ts';
 import { findCountryById, findCurrencyById, findLanguageById } from '../reference/reference.repository.ts';
 import { type LogRequest, recordAccountLog } from './account-logs.ts';
 import { createVerification, issueTokens } from './auth.service.ts';
@@ -24,6 +25,7 @@ import {
   type SignedInUserRow,
   type UserRow,
   updateUser,
+  userHasEntries,
 } from './users.repository.ts';
 
 export function toUser(row: SignedInUserRow): User {
@@ -144,15 +146,20 @@ export async function deleteAccount(deps: IdentityDeps, userId: number, password
 
 export async function getPreferences(deps: IdentityDeps, userId: number): Promise<Preferences> {
   const row = await currentUser(deps, userId);
-  return { language_id: row.language_id, currency_code_id: row.currency_id, country_id: row.country_id };
+  return {
+    language_id: row.language_id,
+    currency_code_id: row.currency_id,
+    country_id: row.country_id,
+    time_zone: row.time_zone,
+  };
 }
 
 export async function updatePreferences(
   deps: IdentityDeps,
   userId: number,
-  body: Preferences,
+  body: PreferencesUpdateBody,
   request: LogRequest,
-): Promise<{ language: Language; currency_code: Currency; country: Country }> {
+): Promise<{ language: Language; currency_code: Currency; country: Country; time_zone: string }> {
   const [language, currency, country] = await Promise.all([
     findLanguageById(deps.db, body.language_id),
     findCurrencyById(deps.db, body.currency_code_id),
@@ -169,15 +176,28 @@ export async function updatePreferences(
     language_id: row.language_id,
     currency_code_id: row.currency_id,
     country_id: row.country_id,
+    time_zone: row.time_zone,
   };
+  const timeZone = body.time_zone ?? row.time_zone;
   await deps.db.transaction().execute(async (trx) => {
+    // Stored amounts are integers in the currency's minor unit and are never rescaled (DESIGN.md §4): with
+    // entries, a currency with other minor-unit digits would turn R$ 12,34 into ¥ 1 234, so it is refused.
+    if (currency.id !== row.currency_id) {
+      const current = await findCurrencyById(trx, row.currency_id);
+      if (current && current.decimals !== currency.decimals && (await userHasEntries(trx, userId)))
+        throw conflict('currencyHasEntries', undefined, { currency_code_id: 'currencyHasEntries' });
+    }
     await updateUser(trx, userId, {
       language_id: language.id,
       currency_id: currency.id,
       country_id: country.id,
+      time_zone: timeZone,
       updated_at: nowIso(),
     });
-    await recordAccountLog(trx, userId, 'preferences_updated', request, { before, after: body });
+    await recordAccountLog(trx, userId, 'preferences_updated', request, {
+      before,
+      after: { ...body, time_zone: timeZone },
+    });
   });
-  return { language, currency_code: currency, country };
+  return { language, currency_code: currency, country, time_zone: timeZone };
 }

@@ -342,7 +342,7 @@ describe('preferences', () => {
   it('GET returns the three ids; PUT stores them and answers with the objects', async () => {
     const user = await registerUser(ctx);
     const get = await api(ctx, 'GET', '/user/preferences', { headers: user.auth });
-    expect(get.json()).toEqual({ language_id: 1, currency_code_id: 4, country_id: 32 });
+    expect(get.json()).toEqual({ language_id: 1, currency_code_id: 4, country_id: 32, time_zone: 'UTC' });
     const put = await api(ctx, 'PUT', '/user/preferences', {
       headers: user.auth,
       payload: { language_id: 2, currency_code_id: 4, country_id: 32 },
@@ -352,11 +352,13 @@ describe('preferences', () => {
       language: { id: 2, code: 'br', name: 'Português do Brasil' },
       currency_code: { id: 4, code: 'BRL', name: expect.any(String), decimals: 2 },
       country: { id: 32, code: 'BR', name: 'Brazil' },
+      time_zone: 'UTC',
     });
     expect((await api(ctx, 'GET', '/user/preferences', { headers: user.auth })).json()).toEqual({
       language_id: 2,
       currency_code_id: 4,
       country_id: 32,
+      time_zone: 'UTC',
     });
     expect(await logEvents(ctx, user.id)).toContain('preferences_updated');
   });

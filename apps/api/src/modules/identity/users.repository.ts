@@ -15,6 +15,8 @@ const SIGNED_IN_COLUMNS = [
   'language_id',
   'currency_id',
   'country_id',
+  // The user's "today" on every request that needs one (DESIGN.md §4 "A user's today").
+  'time_zone',
   'stripe_customer_id',
   'created_at',
   'sessions_valid_from',
@@ -49,6 +51,8 @@ export interface NewUser {
   emailNormalized: string;
   passwordHash: string;
   languageId: number;
+  /** IANA zone from the browser at registration (DESIGN.md §4); absent: UTC. */
+  timeZone?: string | undefined;
   now: string;
 }
 
@@ -64,6 +68,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
       language_id: user.languageId,
       currency_id: 4,
       country_id: 32,
+      time_zone: user.timeZone ?? 'UTC',
       stripe_customer_id: null,
       sessions_valid_from: null,
       created_at: user.now,
@@ -88,10 +93,22 @@ export async function updateUser(
     | 'language_id'
     | 'currency_id'
     | 'country_id'
+    | 'time_zone'
     | 'updated_at'
   >,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+/** Whether the user has any entry (a currency with other minor-unit digits would misread their amounts). */
+export async function userHasEntries(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isEmailTakenByOther(

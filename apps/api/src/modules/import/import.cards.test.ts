@@ -1,6 +1,6 @@
 import { invoiceSchema } from '@centavo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry } from '../../../test/ledger/helpers.ts';
 import { commit, rowsOf, stage } from './import.test-helpers.ts';
 
@@ -10,11 +10,7 @@ import { commit, rowsOf, stage } from './import.test-helpers.ts';
  * invoice it pays through POST /invoice/{id}/paid's code, "Estorno" as refunds; the invoices equal a
  * recomputation from the entries.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 async function setup(): Promise<{ user: TestUser; acc: number; card: number }> {
   const user = await createUser(ctx);

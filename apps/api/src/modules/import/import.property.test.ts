@@ -1,7 +1,7 @@
 import { accountCreateBodySchema, cardCreateBodySchema } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, insertUser } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { createAccount as createAccountRow } from '../accounts/accounts.service.ts';
 import { createCard } from '../cards/cards.service.ts';
@@ -71,11 +71,7 @@ function cardCsv(lines: Line[]): string {
   return `${out.join('\n')}\n`;
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 /** Every figure the ledger keeps for a user, zero rows left out (an undo leaves zeroed aggregate rows). */
 async function figures(userId: number): Promise<string> {

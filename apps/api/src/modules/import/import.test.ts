@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 import { commit, fixture, rowsOf, stage, upload } from './import.test-helpers.ts';
 
 /** DESIGN.md §8 through HTTP on an account: stage, preview, choose, commit, undo, history (both databases). */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 async function entries(user: TestUser, accountId: number) {
   const res = await user.request({

@@ -1,5 +1,6 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import type { AccountMonthTotalsTable } from '../../db/tables/ledger.ts';
 import { addToAggregate } from './aggregate-upsert.ts';
 import { seriesToExtend } from './series.repository.ts';
 
@@ -40,17 +41,8 @@ export const EFFECT_COLUMNS = [
   'installment_count',
 ] as const satisfies readonly (keyof EffectRow)[];
 
-export interface TotalsDelta {
-  account_id: number;
-  month: string;
-  income: number;
-  expense: number;
-  investment: number;
-  transfer_in: number;
-  transfer_out: number;
-  net: number;
-  paid_net: number;
-}
+/** One (account, month)'s change to account_month_totals (the row without its user). */
+export type TotalsDelta = Omit<AccountMonthTotalsTable, 'user_id'>;
 
 function emptyDelta(account_id: number, month: string): TotalsDelta {
   return {
@@ -81,8 +73,41 @@ export function balanceEffect(
   return row.operation_id === OPERATIONS.income ? row.value : -row.value;
 }
 
+/**
+ * Expense categories of the write's income rows: an income in an expense category is a refund (a card's
+ * estorno, a store refund by Pix), which lowers that category's spending and is never income (DESIGN.md §4).
+ */
+export type RefundCategories = ReadonlySet<number>;
+
+export function isRefund(
+  row: Pick<EffectRow, 'operation_id' | 'category_id'>,
+  refunds: RefundCategories,
+): boolean {
+  return row.operation_id === OPERATIONS.income && row.category_id !== null && refunds.has(row.category_id);
+}
+
+/** Which categories of the rows' incomes are expense categories (one query, only when there are any). */
+export async function findRefundCategories(db: Db, rows: readonly EffectRow[]): Promise<RefundCategories> {
+  const ids = new Set<number>();
+  for (const r of rows)
+    if (r.operation_id === OPERATIONS.income && r.category_id !== null) ids.add(r.category_id);
+  if (ids.size === 0) return new Set();
+  const found = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('type', '=', 'expense')
+    .execute();
+  return new Set(found.map((r) => Number(r.id)));
+}
+
 /** Accumulates `sign` × the effect of `rows` into `into` (keyed by account and month). */
-export function addEffects(into: Map<string, TotalsDelta>, rows: readonly EffectRow[], sign: 1 | -1): void {
+export function addEffects(
+  into: Map<string, TotalsDelta>,
+  rows: readonly EffectRow[],
+  sign: 1 | -1,
+  refunds: RefundCategories = new Set(),
+): void {
   const get = (accountId: number, month: string) => {
     const key = `${accountId}|${month}`;
     let delta = into.get(key);
@@ -115,7 +140,8 @@ export function addEffects(into: Map<string, TotalsDelta>, rows: readonly Effect
     if (row.account_id === null) continue;
     const d = get(row.account_id, month);
     const effect = row.operation_id === OPERATIONS.income ? v : -v;
-    if (row.operation_id === OPERATIONS.income) d.income += v;
+    if (isRefund(row, refunds)) d.expense -= v;
+    else if (row.operation_id === OPERATIONS.income) d.income += v;
     else if (row.operation_id === OPERATIONS.expense) d.expense += v;
     else d.investment += v;
     d.net += effect;

@@ -1,4 +1,4 @@
-import { currentMonth, lastDayOfMonth, todayIso } from '@centavo/shared';
+import { type IsoDate, lastDayOfMonth, monthOf, todayIso } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { balanceEffect, findPaidEntriesAfter, sumTotalsByAccount } from './account-totals.repository.ts';
 import { materialiseSeriesThrough } from './series.ts';
@@ -28,11 +28,12 @@ export async function computeBalances(
   userId: number,
   accounts: ReadonlyArray<{ id: number; initial_balance: number }>,
   month: string,
-  options: { todayBalance?: boolean; now?: Date } = {},
+  options: { todayBalance?: boolean; now?: Date; today?: IsoDate } = {},
 ): Promise<Balances> {
   const now = options.now ?? new Date();
-  const current = currentMonth(now);
-  const today = todayIso(now);
+  // The user's today (DESIGN.md §4) when the caller knows it; UTC's otherwise.
+  const today = options.today ?? todayIso(now);
+  const current = monthOf(today);
   await materialiseSeriesThrough(db, userId, month > current ? month : current, now);
   // GET /entry/balance has no "up to today" figure: it skips the lookup of paid entries dated later.
   const [sums, laterPaid] = await Promise.all([

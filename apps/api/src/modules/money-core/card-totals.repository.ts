@@ -1,5 +1,6 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import type { CardInvoiceTotalsTable } from '../../db/tables/ledger.ts';
 import type { EffectRow } from './account-totals.repository.ts';
 import { addToAggregate, byKey } from './aggregate-upsert.ts';
 
@@ -9,15 +10,7 @@ import { addToAggregate, byKey } from './aggregate-upsert.ts';
  * an invoice payment (a transfer with card_id) adds to its invoice's paid. Invoices and available limits
  * read these rows, O(invoices), never entries (docs/decisions/cards.md).
  */
-export interface CardTotalsDelta {
-  card_id: number;
-  month: string;
-  purchases: number;
-  refunds: number;
-  fixed_net: number;
-  paid: number;
-  entries: number;
-}
+export type CardTotalsDelta = Omit<CardInvoiceTotalsTable, 'user_id'>;
 
 /**
  * Rows passed to applyEntryChanges come from full entry rows for card entries (create, update, delete,
@@ -73,15 +66,8 @@ export async function applyCardTotals(db: Db, userId: number, deltas: Map<string
   await addToAggregate(db, 'card_invoice_totals', ['user_id', 'card_id', 'month'], COLUMNS, rows);
 }
 
-export interface CardTotalsRow {
-  card_id: number;
-  month: string;
-  purchases: number;
-  refunds: number;
-  fixed_net: number;
-  paid: number;
-  entries: number;
-}
+/** A row of card_invoice_totals as the invoice math reads it. */
+export type CardTotalsRow = CardTotalsDelta;
 
 /**
  * The aggregate rows of the user's cards (some, or all) through a month, in key order (exported for the
@@ -90,7 +76,7 @@ export interface CardTotalsRow {
 export function cardTotalsQuery(db: Db, userId: number, cardIds?: readonly number[], throughMonth?: string) {
   let query = db
     .selectFrom('card_invoice_totals')
-    .select(['card_id', 'month', 'purchases', 'refunds', 'fixed_net', 'paid', 'entries'])
+    .select(['card_id', 'month', ...COLUMNS])
     .where('user_id', '=', userId);
   if (cardIds !== undefined) query = query.where('card_id', 'in', cardIds as number[]);
   if (throughMonth !== undefined) query = query.where('month', '<=', throughMonth);
@@ -105,15 +91,6 @@ export async function findCardTotals(
   throughMonth?: string,
 ): Promise<CardTotalsRow[]> {
   if (cardIds !== undefined && cardIds.length === 0) return [];
-  const rows = await cardTotalsQuery(db, userId, cardIds, throughMonth).execute();
-  // pg parses BIGINT as numbers (connection.ts); Number() also covers SQLite.
-  return rows.map((r) => ({
-    card_id: Number(r.card_id),
-    month: r.month,
-    purchases: Number(r.purchases),
-    refunds: Number(r.refunds),
-    fixed_net: Number(r.fixed_net),
-    paid: Number(r.paid),
-    entries: Number(r.entries),
-  }));
+  // BIGINT columns come as numbers on both databases (db/connection.ts).
+  return cardTotalsQuery(db, userId, cardIds, throughMonth).execute();
 }

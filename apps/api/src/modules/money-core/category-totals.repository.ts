@@ -1,7 +1,7 @@
 import { OPERATIONS } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import type { ReportBasis } from '../../db/tables/reports.ts';
-import type { EffectRow } from './account-totals.repository.ts';
+import type { CategoryMonthTotalsTable, ReportBasis } from '../../db/tables/reports.ts';
+import { type EffectRow, isRefund, type RefundCategories } from './account-totals.repository.ts';
 import { addToAggregate, byKey } from './aggregate-upsert.ts';
 
 export const BASES: readonly ReportBasis[] = ['accrual', 'cash'];
@@ -26,21 +26,11 @@ export function countsInReports(row: EffectRow): boolean {
   return row.operation_id !== OPERATIONS.transfer;
 }
 
-export interface CategoryDelta {
-  basis: ReportBasis;
-  month: string;
-  category_id: number;
-  sub_category_id: number;
-  income: number;
-  expense: number;
-  investment: number;
-  income_count: number;
-  expense_count: number;
-  investment_count: number;
-  unpaid_installments: number;
-}
+/** One key's change to category_month_totals (the row without its user). */
+export type CategoryDelta = Omit<CategoryMonthTotalsTable, 'user_id'>;
 
-const COLUMNS = [
+/** The summed columns of both category aggregates (every column after the key). */
+const SUMS = [
   'income',
   'expense',
   'investment',
@@ -55,6 +45,7 @@ export function addCategoryEffects(
   into: Map<string, CategoryDelta>,
   rows: readonly EffectRow[],
   sign: 1 | -1,
+  refunds: RefundCategories = new Set(),
 ): void {
   for (const row of rows) {
     if (!countsInReports(row)) continue;
@@ -82,7 +73,11 @@ export function addCategoryEffects(
         into.set(key, d);
       }
       const v = sign * row.value;
-      if (row.operation_id === OPERATIONS.income) {
+      if (isRefund(row, refunds)) {
+        // A refund lowers its expense category's spending, never adds income (DESIGN.md §4).
+        d.expense -= v;
+        d.expense_count += sign;
+      } else if (row.operation_id === OPERATIONS.income) {
         d.income += v;
         d.income_count += sign;
       } else if (row.operation_id === OPERATIONS.expense) {
@@ -110,13 +105,13 @@ export async function applyCategoryTotals(
   deltas: Map<string, CategoryDelta>,
 ): Promise<void> {
   const bySubcategory = [...deltas.entries()]
-    .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
+    .filter(([, d]) => SUMS.some((c) => d[c] !== 0))
     .sort(([a], [b]) => byKey(a, b));
   await addToAggregate(
     db,
     'category_month_totals',
     ['user_id', 'basis', 'month', 'category_id', 'sub_category_id'],
-    COLUMNS,
+    SUMS,
     bySubcategory.map(([, d]) => ({ user_id: userId, ...d })),
   );
   const byCategory = new Map<string, Omit<CategoryDelta, 'sub_category_id'>>();
@@ -124,20 +119,14 @@ export async function applyCategoryTotals(
     const key = `${d.basis}|${d.month}|${d.category_id}`;
     const sum = byCategory.get(key);
     if (!sum) byCategory.set(key, { ...d });
-    else for (const c of COLUMNS) sum[c] += d[c];
+    else for (const c of SUMS) sum[c] += d[c];
   }
   // A move between two subcategories of one category sums to zero here: nothing to write.
   const rows = [...byCategory.entries()]
-    .filter(([, d]) => COLUMNS.some((c) => d[c] !== 0))
+    .filter(([, d]) => SUMS.some((c) => d[c] !== 0))
     .sort(([a], [b]) => byKey(a, b))
     .map(([, d]) => ({ user_id: userId, ...d }));
-  await addToAggregate(
-    db,
-    'category_month_sums',
-    ['user_id', 'basis', 'month', 'category_id'],
-    COLUMNS,
-    rows,
-  );
+  await addToAggregate(db, 'category_month_sums', ['user_id', 'basis', 'month', 'category_id'], SUMS, rows);
 }
 
 /**
@@ -148,56 +137,22 @@ export async function applyCategoryTotals(
 export function categoryMonthsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
   return db
     .selectFrom('category_month_totals')
-    .select([
-      'month',
-      'category_id',
-      'sub_category_id',
-      'income',
-      'expense',
-      'investment',
-      'income_count',
-      'expense_count',
-      'investment_count',
-      'unpaid_installments',
-    ])
+    .select(['month', 'category_id', 'sub_category_id', ...SUMS])
     .where('user_id', '=', userId)
     .where('basis', '=', basis)
     .where('month', '>=', start)
     .where('month', '<=', end);
 }
 
-export interface CategoryMonthRow {
-  month: string;
-  category_id: number;
-  sub_category_id: number;
-  income: number;
-  expense: number;
-  investment: number;
-  income_count: number;
-  expense_count: number;
-  investment_count: number;
-  unpaid_installments: number;
-}
+export type CategoryMonthRow = Omit<CategoryDelta, 'basis'>;
 
-/** The rows of a month range, numbers as numbers (pg answers BIGINT as numbers already; SQLite too). */
-export async function findCategoryMonths(
+/** The rows of a month range (BIGINT columns come as numbers on both databases: db/connection.ts). */
+export function findCategoryMonths(
   db: Db,
   userId: number,
   basis: ReportBasis,
   start: string,
   end: string,
 ): Promise<CategoryMonthRow[]> {
-  const rows = await categoryMonthsQuery(db, userId, basis, start, end).execute();
-  return rows.map((r) => ({
-    month: r.month,
-    category_id: Number(r.category_id),
-    sub_category_id: Number(r.sub_category_id),
-    income: Number(r.income),
-    expense: Number(r.expense),
-    investment: Number(r.investment),
-    income_count: Number(r.income_count),
-    expense_count: Number(r.expense_count),
-    investment_count: Number(r.investment_count),
-    unpaid_installments: Number(r.unpaid_installments),
-  }));
+  return categoryMonthsQuery(db, userId, basis, start, end).execute();
 }

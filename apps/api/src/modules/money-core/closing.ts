@@ -100,19 +100,21 @@ export function chosenMonth(closing: Closing, date: string, asked: string | null
 
 /**
  * The invoice months of a card entry's rows (one entry, its installments or a fixed series' occurrences),
- * from each row's date by the closing rule; `asked` (the body's invoice_month, for the first row) moves
- * them all by the same number of invoices, at most one.
+ * from each row's date by the closing rule, moved by `shift` invoices: the one `asked` (the body's
+ * invoice_month, for the first row) gives, at most one, else `baseShift` (a fixed series' own move, which
+ * every occurrence keeps: entry_series.invoice_shift).
  */
-export async function invoiceMonthsFor(
+export async function invoicePlacement(
   db: Db,
   userId: number,
   cardId: number | null,
   dates: readonly string[],
   asked: string | null | undefined,
-): Promise<Array<string | null>> {
+  baseShift = 0,
+): Promise<{ months: Array<string | null>; shift: number }> {
   if (cardId === null) {
     if (asked != null) throw validationError({ invoice_month: 'invoiceMonthCardOnly' });
-    return dates.map(() => null);
+    return { months: dates.map(() => null), shift: 0 };
   }
   // One round trip for the card and its overridden closing dates (every card entry write passes here).
   const found = await findCardWithOverrides(db, userId, cardId);
@@ -120,7 +122,19 @@ export async function invoiceMonthsFor(
   const closing = toClosing(found.days, found.overrides);
   const computed = dates.map((d) => monthFor(closing, d));
   const first = computed[0];
-  if (first === undefined) return [];
-  const shift = monthDiff(first, chosenMonth(closing, dates[0] as string, asked));
-  return computed.map((m) => addMonths(m, shift));
+  if (first === undefined) return { months: [], shift: 0 };
+  const shift = asked == null ? baseShift : monthDiff(first, chosenMonth(closing, dates[0] as string, asked));
+  return { months: computed.map((m) => addMonths(m, shift)), shift };
+}
+
+/** invoicePlacement's months only. */
+export async function invoiceMonthsFor(
+  db: Db,
+  userId: number,
+  cardId: number | null,
+  dates: readonly string[],
+  asked: string | null | undefined,
+  baseShift = 0,
+): Promise<Array<string | null>> {
+  return (await invoicePlacement(db, userId, cardId, dates, asked, baseShift)).months;
 }

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/connection.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { addEffects, applyTotals, type EffectRow, type TotalsDelta } from './account-totals.repository.ts';
+import {
+  addEffects,
+  applyTotals,
+  type EffectRow,
+  findRefundCategories,
+  type TotalsDelta,
+} from './account-totals.repository.ts';
 import { addCardEffects, applyCardTotals, type CardTotalsDelta } from './card-totals.repository.ts';
 import { addCategoryEffects, applyCategoryTotals, type CategoryDelta } from './category-totals.repository.ts';
 import { addMoneyVolume } from './money-volume.repository.ts';
@@ -42,16 +48,18 @@ export async function applyEntryChanges(
   after: readonly EffectRow[],
 ): Promise<void> {
   if (!(await addMoneyVolume(trx, userId, volume(after) - volume(before)))) throw moneyLimitError('value');
+  // Incomes in expense categories are refunds in the account and category aggregates (one lookup, if any).
+  const refunds = await findRefundCategories(trx, [...before, ...after]);
   const deltas = new Map<string, TotalsDelta>();
-  addEffects(deltas, before, -1);
-  addEffects(deltas, after, 1);
+  addEffects(deltas, before, -1, refunds);
+  addEffects(deltas, after, 1, refunds);
   await applyTotals(trx, userId, deltas);
   const cardDeltas = new Map<string, CardTotalsDelta>();
   addCardEffects(cardDeltas, before, -1);
   addCardEffects(cardDeltas, after, 1);
   await applyCardTotals(trx, userId, cardDeltas);
   const categoryDeltas = new Map<string, CategoryDelta>();
-  addCategoryEffects(categoryDeltas, before, -1);
-  addCategoryEffects(categoryDeltas, after, 1);
+  addCategoryEffects(categoryDeltas, before, -1, refunds);
+  addCategoryEffects(categoryDeltas, after, 1, refunds);
   await applyCategoryTotals(trx, userId, categoryDeltas);
 }

@@ -1,11 +1,11 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EntrySeriesTable } from '../../db/tables/ledger.ts';
 import { type EntryRow, entryColumns, type LockOption } from './entry-rows.repository.ts';
 
 /** Fixed series and installment purchases (entry_series), and their entries as a series. */
-export type SeriesRow = Omit<EntrySeriesTable, 'id'> & { id: number };
+export type SeriesRow = Omit<Selectable<EntrySeriesTable>, 'id'> & { id: number };
 
 export async function insertSeries(db: Db, values: Insertable<EntrySeriesTable>): Promise<number> {
   const row = await db.insertInto('entry_series').values(values).returning('id').executeTakeFirstOrThrow();
@@ -34,6 +34,18 @@ export function updateSeries(db: Db, userId: number, id: number, values: Updatea
 
 export function deleteSeries(db: Db, userId: number, id: number) {
   return db.deleteFrom('entry_series').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** The invoice moves of a card's fixed series (series id → invoices moved), only those that have one. */
+export async function findSeriesShifts(db: Db, userId: number, cardId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('entry_series')
+    .select(['id', 'invoice_shift'])
+    .where('user_id', '=', userId)
+    .where('card_id', '=', cardId)
+    .where('invoice_shift', '!=', 0)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.invoice_shift)]));
 }
 
 /** Fixed series materialised short of `month` that may still have occurrences (entry_series_user_generated). */

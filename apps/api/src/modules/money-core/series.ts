@@ -92,7 +92,7 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
     created_at: now,
     updated_at: now,
   }));
-  // A fixed card charge lands in the invoice of each occurrence's date.
+  // A fixed card charge lands in the invoice of each occurrence's date, moved as its series was.
   if (series.card_id !== null) {
     const months = await invoiceMonthsFor(
       db,
@@ -100,6 +100,7 @@ export async function extendSeries(db: Db, userId: number, series: SeriesRow, ta
       series.card_id,
       rows.map((r) => r.date),
       undefined,
+      Number(series.invoice_shift),
     );
     rows.forEach((r, i) => {
       r.invoice_month = months[i] ?? null;

@@ -147,11 +147,18 @@ async function customFigures(db: Db, userId: number, body: CustomReportInput): P
         .where('tag_id', 'in', tagIds),
     );
   }
+  // An income in an expense category is a refund: it lowers expense and is never income (DESIGN.md §4), as
+  // in the aggregates the other path reads.
+  const refund = sql`(e.operation_id = 1 and exists (select 1 from categories rc where rc.id = e.category_id and rc.type = 'expense'))`;
   const rows = await query
     .select((eb) => [
       keyExpr.as('key'),
-      eb.fn.sum<number>(sql`case when e.operation_id = 1 then e.value else 0 end`).as('income'),
-      eb.fn.sum<number>(sql`case when e.operation_id = 2 then e.value else 0 end`).as('expense'),
+      eb.fn
+        .sum<number>(sql`case when ${refund} then 0 when e.operation_id = 1 then e.value else 0 end`)
+        .as('income'),
+      eb.fn
+        .sum<number>(sql`case when ${refund} then -e.value when e.operation_id = 2 then e.value else 0 end`)
+        .as('expense'),
       eb.fn.sum<number>(sql`case when e.operation_id = 3 then e.value else 0 end`).as('investment'),
       eb.fn.countAll<number>().as('count'),
     ])

@@ -210,9 +210,12 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
           op.operation === 2
             ? choice(op.category)
             : op.operation === 1
-              ? op.category % 2 === 0
+              ? // Income in Salary, without a category, or a refund in an expense category (issue 18).
+                op.category % 3 === 0
                 ? [14, null]
-                : [null, null]
+                : op.category % 3 === 1
+                  ? [null, null]
+                  : choice(op.category)
               : op.operation === 3
                 ? [19, null]
                 : [null, null];
@@ -310,6 +313,17 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   const expenseCats = new Set([3, 4, own.id]);
   const alive = await db.selectFrom('categories').select('id').where('id', '=', own.id).executeTakeFirst();
   if (!alive) expenseCats.delete(own.id);
+  const isRefund = (e: { operation_id: number; category_id: number | null }) =>
+    e.operation_id === 1 && e.category_id !== null && expenseCats.has(e.category_id);
+  /** Income and expense as DESIGN.md §4 counts them: a refund is no income and lowers expense. */
+  const byOperation = (
+    rows: ReadonlyArray<{ value: number; operation_id: number; category_id: number | null }>,
+    op: number,
+  ) =>
+    rows.reduce((s, e) => {
+      if (isRefund(e)) return op === 2 ? s - e.value : s;
+      return e.operation_id === op ? s + e.value : s;
+    }, 0);
 
   // 1. Every aggregate row equals the recomputation (both bases: account entries by date in each).
   const expected = new Map<string, number[]>();
@@ -317,8 +331,9 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     for (const basis of ['accrual', 'cash']) {
       const key = `${basis}|${monthOf(e)}|${e.category_id ?? 0}|${e.sub_category_id ?? 0}`;
       const v = expected.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
-      const i = e.operation_id - 1;
-      v[i] = (v[i] ?? 0) + e.value;
+      // A refund (an income in an expense category, issue 18) lowers that category's expense.
+      const i = isRefund(e) ? 1 : e.operation_id - 1;
+      v[i] = (v[i] ?? 0) + (isRefund(e) ? -e.value : e.value);
       v[i + 3] = (v[i + 3] ?? 0) + 1;
       if (e.operation_id === 2 && e.paid === 0 && e.installment_count !== null) v[6] = (v[6] ?? 0) + e.value;
       expected.set(key, v);
@@ -435,14 +450,22 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   expect(list.summary.planned).toBe(planned);
   // Every expense of the month: in an expense category or without a category (the uncategorised row).
   const monthSpent = inMonth.filter(
-    (e) => e.operation_id === 2 && (e.category_id === null || expenseCats.has(e.category_id)),
+    (e) =>
+      (e.operation_id === 2 && (e.category_id === null || expenseCats.has(e.category_id))) || isRefund(e),
   );
   const uncategorised = inMonth.filter((e) => e.operation_id === 2 && e.category_id === null);
   expect(list.data.some((r) => r.category_id === null)).toBe(uncategorised.some((e) => e.value !== 0));
-  expect(list.summary.spent).toBe(monthSpent.reduce((s, e) => s + e.value, 0));
-  expect(sumSpent((await listEntries(db, userId, { operation_id: 2, month, basis: 'accrual' })).data)).toBe(
-    list.summary.spent,
-  );
+  expect(list.summary.spent).toBe(sumSpent(monthSpent));
+  // The month's expenses and its refunds (incomes in expense categories) drill down to the spent figure.
+  const monthRefunds = (
+    await listEntries(db, userId, { operation_id: 1, month, basis: 'accrual' })
+  ).data.filter(isRefund);
+  expect(
+    sumSpent([
+      ...(await listEntries(db, userId, { operation_id: 2, month, basis: 'accrual' })).data,
+      ...monthRefunds,
+    ]),
+  ).toBe(list.summary.spent);
 
   // 3. The dashboard's spending by category (both bases) equals the budget page's spent.
   for (const basis of ['accrual', 'cash'] as const) {
@@ -458,7 +481,7 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     let cumulative = 0;
     for (const m of analysis.data) {
       const rows = counted.filter((e) => monthOf(e) === m.month);
-      const sum = (op: number) => rows.filter((e) => e.operation_id === op).reduce((s, e) => s + e.value, 0);
+      const sum = (op: number) => byOperation(rows, op);
       cumulative += sum(1) - sum(2) - sum(3);
       expect(m).toEqual({
         month: m.month,
@@ -481,7 +504,12 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
         end_month: month,
         basis,
       });
-      expect(drill.data.reduce((s, e) => s + e.value, 0)).toBe(figure?.[key]);
+      // The expense figure is net of refunds, which the income list holds (operation 1).
+      const refunds =
+        op === 2
+          ? await listEntries(db, userId, { operation_id: 1, start_month: month, end_month: month, basis })
+          : { data: [] };
+      expect(byOperation([...drill.data, ...refunds.data], op)).toBe(figure?.[key]);
     }
   }
 
@@ -544,8 +572,8 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   });
   const window = counted.filter((e) => monthOf(e) >= first && monthOf(e) <= last);
   const totals = {
-    income: window.filter((e) => e.operation_id === 1).reduce((s, e) => s + e.value, 0),
-    expense: window.filter((e) => e.operation_id === 2).reduce((s, e) => s + e.value, 0),
+    income: byOperation(window, 1),
+    expense: byOperation(window, 2),
     investment: window.filter((e) => e.operation_id === 3).reduce((s, e) => s + e.value, 0),
     count: window.length,
   };

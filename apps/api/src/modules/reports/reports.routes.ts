@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { sendSheet } from '../../lib/sheet-export.ts';
+import { userToday } from '../../lib/today.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { customReport } from './custom-report.service.ts';
 import { reportSheet } from './reports.export.ts';
@@ -46,7 +47,12 @@ export async function reportRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      analysisReport(app.db, request.user.id, resolveRange(request.query), request.query.basis),
+      analysisReport(
+        app.db,
+        request.user.id,
+        resolveRange(request.query, userToday(request.user.row)),
+        request.query.basis,
+      ),
   );
   app.get(
     '/report/expense',
@@ -65,7 +71,7 @@ export async function reportRoutes(app: App): Promise<void> {
         app.db,
         request.user.id,
         request.user.languageId,
-        resolveRange(request.query),
+        resolveRange(request.query, userToday(request.user.row)),
         request.query.basis,
       ),
   );
@@ -104,7 +110,7 @@ export async function reportRoutes(app: App): Promise<void> {
         response: { 200: debtReportSchema, 422: errorBodySchema },
       },
     },
-    async (request) => debtReport(app.db, request.user.id, request.query),
+    async (request) => debtReport(app.db, request.user.id, request.query, userToday(request.user.row)),
   );
   app.get(
     '/report/investment',
@@ -119,7 +125,12 @@ export async function reportRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      investmentReport(app.db, request.user.id, resolveRange(request.query), request.query.basis),
+      investmentReport(
+        app.db,
+        request.user.id,
+        resolveRange(request.query, userToday(request.user.row)),
+        request.query.basis,
+      ),
   );
   app.post(
     '/report',

@@ -1,17 +1,20 @@
 import {
   type AnalysisReport,
   addMonths,
-  currentMonth,
   type DebtReport,
   type ExpenseReport,
   type ExpenseSubcategories,
   type InvestmentReport,
+  type IsoDate,
+  minMonth,
+  monthOf,
   type ReportBasisName,
   type ReportRange,
+  todayIso,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
-import { outstandingByMonth } from '../cards/invoices.service.ts';
+import { outstandingBefore, outstandingByMonth } from '../cards/invoices.service.ts';
 import {
   findVisibleCategories,
   findVisibleCategory,
@@ -26,12 +29,12 @@ export interface ResolvedRange {
   end: string;
 }
 
-/** The months of a report's `range` (both ends inclusive), relative to the current month. */
+/** The months of a report's `range` (both ends inclusive), relative to the user's current month. */
 export function resolveRange(
   q: { range: ReportRange; start?: string | undefined; end?: string | undefined },
-  now = new Date(),
+  today: IsoDate = todayIso(),
 ): ResolvedRange {
-  const current = currentMonth(now);
+  const current = monthOf(today);
   const year = current.slice(0, 4);
   switch (q.range) {
     case '3m':
@@ -175,22 +178,34 @@ export async function debtReport(
   db: Db,
   userId: number,
   q: { range: ReportRange; start?: string | undefined; end?: string | undefined },
-  now = new Date(),
+  today: IsoDate = todayIso(),
 ): Promise<DebtReport> {
-  const current = currentMonth(now);
+  const current = monthOf(today);
   let range: ResolvedRange;
-  if (q.range === 'custom') range = resolveRange(q, now);
+  if (q.range === 'custom') range = resolveRange(q, today);
   else {
     const length =
       q.range === '3m' ? 3 : q.range === '6m' ? 6 : q.range === 'ytd' ? 13 - Number(current.slice(5)) : 12;
     range = { start: current, end: addMonths(current, length - 1) };
   }
-  await materialiseSeriesThrough(db, userId, range.end, now);
-  const sums = new Map(
-    (await findMonthSums(db, userId, 'cash', range.start, range.end)).map((r) => [r.month, r]),
-  );
+  await materialiseSeriesThrough(db, userId, range.end);
+  const before = addMonths(current, -1);
+  const [monthSums, pastSums, invoices, pastInvoices] = await Promise.all([
+    findMonthSums(db, userId, 'cash', range.start, range.end),
+    findMonthSums(db, userId, 'cash', minMonth(), before),
+    outstandingByMonth(db, userId, monthsOf(range), today),
+    outstandingBefore(db, userId, current, today),
+  ]);
+  const sums = new Map(monthSums.map((r) => [r.month, r]));
   const months = monthsOf(range);
-  const invoices = await outstandingByMonth(db, userId, months);
+  // What fell due before the current month and is still owed (DESIGN.md §4): it shows nowhere else, since
+  // the window starts at this month.
+  const pastInstallments = pastSums.reduce((sum, r) => sum + r.unpaid_installments, 0);
+  const overdue = {
+    installments: pastInstallments,
+    invoices: pastInvoices,
+    total: pastInstallments + pastInvoices,
+  };
   let total = 0;
   const data = months.map((month) => {
     const installments = sums.get(month)?.unpaid_installments ?? 0;
@@ -198,7 +213,7 @@ export async function debtReport(
     total += installments + owed;
     return { month, installments, invoices: owed, total: installments + owed };
   });
-  return { ...range, data, total };
+  return { ...range, data, total, overdue };
 }
 
 /** GET /report/investment: contributions (investment entries) per month and their running sum. */

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithUser, createUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 
-let ctx: TestContext;
-let user: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  user = await createUser(ctx);
-});
-afterAll(async () => ctx.close());
+const { ctx, user } = await appWithUser();
 
 describe('tags', () => {
   it('creates, reads, renames, searches and deletes tags', async () => {

@@ -32,6 +32,7 @@ import {
   IconTags,
   IconTargetArrow,
   IconUser,
+  IconWand,
 } from '@tabler/icons-react';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,6 +89,7 @@ function useNavGroups(): { label: string; items: NavItem[]; cards?: boolean }[] 
       items: [
         { to: paths.configs.categories, label: t('nav.categories'), icon: IconCategory },
         { to: paths.configs.tags, label: t('nav.tags'), icon: IconTags },
+        { to: paths.configs.rules, label: t('nav.rules'), icon: IconWand },
         { to: paths.configs.myPlan, label: t('nav.myPlan'), icon: IconReceipt },
         { to: paths.configs.preferences, label: t('nav.preferences'), icon: IconAdjustments },
       ],

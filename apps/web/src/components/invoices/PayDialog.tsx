@@ -1,5 +1,5 @@
 import type { Account, Invoice } from '@centavo/shared';
-import { todayIso } from '@centavo/shared/dates';
+import { localToday } from '@centavo/shared/dates';
 import { parseMoney } from '@centavo/shared/money';
 import { Select } from '@mantine/core';
 import { useState } from 'react';
@@ -38,7 +38,7 @@ export function PayDialog({
   const [accountId, setAccountId] = useState<string | null>(
     defaultAccountId ? String(defaultAccountId) : null,
   );
-  const [date, setDate] = useState(todayIso());
+  const [date, setDate] = useState(localToday());
   const [value, setValue] = useState(formatCentsForInput(Math.max(owed, 0), locale, currency.digits));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const pay = usePayInvoice();

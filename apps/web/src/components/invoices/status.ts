@@ -7,4 +7,6 @@ export const STATUS_COLORS: Record<InvoiceStatus, string> = {
   partial: 'orange',
   paid: 'teal',
   overdue: 'red',
+  future: 'gray',
+  empty: 'gray',
 };

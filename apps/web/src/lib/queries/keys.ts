@@ -57,6 +57,8 @@ export const queryKeys = {
     one: (id: number) => [...queryKeys.imports.all, 'one', id] as const,
     rows: (id: number, params: object) => [...queryKeys.imports.all, 'rows', id, params] as const,
   },
+  /** Rules (features/rules; the "always categorise" offer creates them from entries and imports). */
+  rules: { all: ['rules'] as const },
   preferences: ['user', 'preferences'] as const,
   /** Billing (#12): the plans' prices (public) and the signed-in user's subscription. */
   billing: {

@@ -1,4 +1,4 @@
-import type { Country, Currency, Language, Preferences } from '@centavo/shared';
+import type { Country, Currency, Language, Preferences, PreferencesUpdateBody } from '@centavo/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { queryKeys } from './keys.ts';
@@ -13,10 +13,11 @@ export interface PreferencesUpdateResponse {
   language: Language;
   currency_code: Currency;
   country: Country;
+  time_zone: string;
 }
 
 /** PUT /user/preferences (the preferences page and the language menu). */
-export function updatePreferences(body: Preferences): Promise<PreferencesUpdateResponse> {
+export function updatePreferences(body: PreferencesUpdateBody): Promise<PreferencesUpdateResponse> {
   return apiRequest<PreferencesUpdateResponse>('/user/preferences', { method: 'PUT', body });
 }
 
@@ -38,6 +39,7 @@ export function useUpdatePreferences() {
         language_id: saved.language.id,
         currency_code_id: saved.currency_code.id,
         country_id: saved.country.id,
+        time_zone: saved.time_zone,
       }),
   });
 }

@@ -73,6 +73,8 @@ export const cards = {
     partial: 'Paga em parte',
     paid: 'Paga',
     overdue: 'Vencida',
+    future: 'Futura',
+    empty: 'Vazia',
   },
   pay: {
     title: 'Pagar a fatura de {month}',

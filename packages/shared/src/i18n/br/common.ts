@@ -36,6 +36,7 @@ export const common = {
     byCategory: 'Por categoria',
     categories: 'Categorias',
     tags: 'Tags',
+    rules: 'Regras',
     myPlan: 'Meu plano',
     upgrade: 'Assinar',
     preferences: 'Preferências',

@@ -27,9 +27,13 @@ export const settings = {
   },
   preferences: {
     title: 'Preferências',
-    subtitle: 'O idioma da interface, a moeda dos seus valores e o seu país.',
+    subtitle: 'O idioma da interface, a moeda dos seus valores, o seu país e o seu fuso horário.',
     language: 'Idioma',
     currency: 'Moeda',
+    currencyHint:
+      'Os valores ficam guardados nesta moeda e nunca são convertidos: com lançamentos, só dá para escolher uma moeda com o mesmo número de casas decimais, e ela muda apenas a exibição.',
+    timeZone: 'Fuso horário',
+    timeZoneHint: 'Define o que é "hoje": faturas vencidas, datas sugeridas e o mês atual.',
     country: 'País',
     search: 'Digite para buscar',
     save: 'Salvar preferências',

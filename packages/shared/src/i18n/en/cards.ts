@@ -73,6 +73,8 @@ export const cards = {
     partial: 'Paid in part',
     paid: 'Paid',
     overdue: 'Overdue',
+    future: 'Future',
+    empty: 'Empty',
   },
   pay: {
     title: 'Pay the invoice of {month}',

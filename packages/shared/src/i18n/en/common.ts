@@ -36,6 +36,7 @@ export const common = {
     byCategory: 'By category',
     categories: 'Categories',
     tags: 'Tags',
+    rules: 'Rules',
     myPlan: 'My plan',
     upgrade: 'Upgrade',
     preferences: 'Preferences',

@@ -27,9 +27,13 @@ export const settings = {
   },
   preferences: {
     title: 'Preferences',
-    subtitle: 'Language of the interface, the currency of your amounts, and your country.',
+    subtitle: 'Language of the interface, the currency of your amounts, your country and your time zone.',
     language: 'Language',
     currency: 'Currency',
+    currencyHint:
+      'Amounts are kept in this currency and never converted: with entries, only a currency with the same number of decimal places can be chosen, and it changes only how amounts are shown.',
+    timeZone: 'Time zone',
+    timeZoneHint: 'Decides what "today" is: overdue invoices, default dates and the current month.',
     country: 'Country',
     search: 'Type to search',
     save: 'Save preferences',

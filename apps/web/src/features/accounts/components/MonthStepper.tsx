@@ -1,4 +1,4 @@
-import { addMonths, currentMonth } from '@centavo/shared/dates';
+import { addMonths, localMonth } from '@centavo/shared/dates';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function MonthStepper({
   onChange: (month: string | null) => void;
 }) {
   const { t } = useTranslation('ledger');
-  const isCurrent = month === currentMonth();
+  const isCurrent = month === localMonth();
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={t('month.label')}>
       <Tooltip label={t('month.previous')}>

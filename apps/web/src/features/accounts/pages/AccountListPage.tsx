@@ -1,5 +1,5 @@
 import type { Account, Bank } from '@centavo/shared';
-import { currentMonth } from '@centavo/shared/dates';
+import { localMonth } from '@centavo/shared/dates';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -96,7 +96,7 @@ export function AccountListPage() {
   const { t } = useTranslation(['ledger', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readAccountFilters(searchParams);
-  const month = filters.month ?? currentMonth();
+  const month = filters.month ?? localMonth();
   const small = useMediaQuery('(max-width: 40em)') ?? false;
   const { locale } = useMoneyFormat();
   // Archived accounts are always fetched and hidden locally: the page can then tell "no accounts yet"
@@ -211,7 +211,7 @@ export function AccountListPage() {
               <MonthStepper
                 month={month}
                 locale={locale}
-                onChange={(next) => setFilters({ ...filters, month: next === currentMonth() ? null : next })}
+                onChange={(next) => setFilters({ ...filters, month: next === localMonth() ? null : next })}
               />
             </Group>
           </Paper>

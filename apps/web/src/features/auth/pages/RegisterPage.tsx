@@ -31,7 +31,12 @@ export function RegisterPage() {
     onSubmit: async (values) => {
       setSubmitting(true);
       try {
-        const token = await register({ ...values, language_id: languageIdFromLocale(currentLocale()) });
+        // The browser's time zone decides the user's "today" on the server (DESIGN.md §4).
+        const token = await register({
+          ...values,
+          language_id: languageIdFromLocale(currentLocale()),
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        });
         await completeSignIn(token);
         // After registration the browser goes to the external thank-you page when one is configured (spec §2).
         const thankYou = token.redirect_url ?? (await getPublicConfig()).register_thank_you_url;

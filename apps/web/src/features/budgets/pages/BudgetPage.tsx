@@ -1,4 +1,4 @@
-import { addMonths, type CategoryBudgetRow, currentMonth, isValidMonth } from '@centavo/shared';
+import { addMonths, type CategoryBudgetRow, isValidMonth, localMonth } from '@centavo/shared';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ export function BudgetPage() {
   const { locale } = useMoneyFormat();
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
-  const month = asked && isValidMonth(asked) ? asked : currentMonth();
+  const month = asked && isValidMonth(asked) ? asked : localMonth();
   const list = useBudgetList(month);
   const categories = useCategories();
   const create = useCreateBudget();
@@ -66,7 +66,7 @@ export function BudgetPage() {
       />
       <MonthCarousel
         value={month}
-        min={addMonths(currentMonth(), -120)}
+        min={addMonths(localMonth(), -120)}
         onChange={(m) => setParams({ month: m }, { replace: false })}
       />
       <Text fz="sm" c="dimmed" data-testid="basis-note">

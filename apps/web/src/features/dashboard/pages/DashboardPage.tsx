@@ -1,4 +1,4 @@
-import { addMonths, currentMonth, OPERATIONS, todayIso } from '@centavo/shared';
+import { addMonths, localMonth, localToday, OPERATIONS } from '@centavo/shared';
 import { Anchor, Box, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,8 +26,8 @@ function plusDays(iso: string, days: number): string {
 export function DashboardPage() {
   const { t } = useTranslation('reports');
   const { format, locale } = useMoneyFormat();
-  const month = currentMonth();
-  const today = todayIso();
+  const month = localMonth();
+  const today = localToday();
   const accounts = useAccounts({});
   const analysis = useReport('analysis', { range: '12m', basis: 'accrual' });
   const categories = useCategoryDashboard(month, 'accrual');

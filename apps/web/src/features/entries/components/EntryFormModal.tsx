@@ -1,6 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
-import { todayIso } from '@centavo/shared/dates';
+import { localToday } from '@centavo/shared/dates';
 import {
   Alert,
   Anchor,
@@ -89,7 +89,7 @@ function EntryForm({
   // Paid follows a new entry's date (on up to today, off after) until the person sets it (issue 13 #19).
   const paidTouched = useRef(entryForm.editing);
   useEffect(() => {
-    if (!paidTouched.current && values.date) form.setFieldValue('paid', values.date <= todayIso());
+    if (!paidTouched.current && values.date) form.setFieldValue('paid', values.date <= localToday());
   }, [values.date, form.setFieldValue]);
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
 import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { categoryPath, offerRule } from '../../../lib/rule-offer.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
@@ -138,6 +139,17 @@ export function useEntryForm({
     return tagsField(ids, newLabels);
   }
 
+  /** An uncategorised entry just got a category: offer to remember it as a rule (DESIGN.md §9). */
+  function offerLearning(before: Entry, after: Entry) {
+    if (before.category_id !== null || after.category_id === null) return;
+    offerRule({
+      description: after.description,
+      category_id: after.category_id,
+      sub_category_id: after.sub_category_id,
+      categoryLabel: categoryPath(categories, after.category_id, after.sub_category_id),
+    });
+  }
+
   function handleError(error: unknown) {
     // The plan has ended: said inside the dialog, which stays open with what was typed (issue 23 #7).
     reportFormError(form, error, { fallbackKey: 'entries:errors.save', alert: isPlanEnded(error) });
@@ -159,6 +171,7 @@ export function useEntryForm({
       const updated = await update.mutateAsync({ id: entry.id, body: patch });
       toastSuccess(t('entries:form.updated'));
       void budgetNotice(updated);
+      offerLearning(entry, updated);
       onDone();
     } catch (error) {
       handleError(error);
@@ -176,6 +189,7 @@ export function useEntryForm({
       setPendingPatch(null);
       toastSuccess(t('entries:form.updated'));
       void budgetNotice(updated);
+      offerLearning(entry, updated);
       onDone();
     } catch (error) {
       setPendingPatch(null);

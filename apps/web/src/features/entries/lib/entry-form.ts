@@ -6,7 +6,7 @@ import {
   TRANSFER_CATEGORY_ID,
   TRANSFER_SUBCATEGORY_ID,
 } from '@centavo/shared/constants';
-import { todayIso } from '@centavo/shared/dates';
+import { localToday } from '@centavo/shared/dates';
 import { parseMoney, splitCents } from '@centavo/shared/money';
 import type { RuleSpec } from '@centavo/shared/validation/index';
 import { formatCentsForInput, moneyInputPattern } from '../../../components/MoneyInput.tsx';
@@ -60,14 +60,14 @@ export function emptyFormValues(defaults: Partial<EntryFormValues> = {}): EntryF
     operation_id: String(OPERATIONS.expense),
     description: '',
     value: '',
-    date: todayIso(),
+    date: localToday(),
     account_id: null,
     destination_account_id: null,
     category_id: null,
     sub_category_id: null,
     tags: [],
     // Something dated up to today has usually happened already (issue 13 #19); a future one has not.
-    paid: (defaults.date ?? todayIso()) <= todayIso(),
+    paid: (defaults.date ?? localToday()) <= localToday(),
     notes: '',
     repeat: 'once',
     installments: 2,

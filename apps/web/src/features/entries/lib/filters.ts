@@ -1,12 +1,5 @@
 import { OPERATIONS } from '@centavo/shared/constants';
-import {
-  currentMonth,
-  DATE_MIN,
-  type IsoMonth,
-  isValidMonth,
-  maxMonth,
-  minMonth,
-} from '@centavo/shared/dates';
+import { DATE_MIN, type IsoMonth, isValidMonth, localMonth, maxMonth, minMonth } from '@centavo/shared/dates';
 import { clampMonth } from '../../../lib/months.ts';
 
 /** The list's state as kept in the URL query (?month=YYYY-MM&account_id=…): shareable and back-button safe. */
@@ -64,7 +57,7 @@ export function parseListState(params: URLSearchParams, now: Date = new Date()):
     month:
       monthText && isValidMonth(monthText)
         ? clampMonth(monthText, minMonth(), maxMonth(now))
-        : currentMonth(now),
+        : localMonth(now),
   };
   const account = positiveInt(params.get('account_id'));
   if (account) state.account_id = account;

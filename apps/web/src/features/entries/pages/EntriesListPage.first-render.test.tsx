@@ -1,5 +1,5 @@
 import type { Entry } from '@centavo/shared';
-import { currentMonth } from '@centavo/shared/dates';
+import { localMonth } from '@centavo/shared/dates';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/queries/keys.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
-const MONTH = currentMonth();
+const MONTH = localMonth();
 
 const ENTRY: Entry = entryFixture({
   id: 1,

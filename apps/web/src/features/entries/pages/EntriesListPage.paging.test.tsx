@@ -1,6 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
-import { currentMonth } from '@centavo/shared/dates';
+import { localMonth } from '@centavo/shared/dates';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
@@ -10,7 +10,7 @@ import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 /** Two full pages and a partial third, whatever the page size. */
 const TOTAL = 2 * ENTRY_PAGE_SIZE + Math.floor(ENTRY_PAGE_SIZE * 0.4);
 const count = (n: number) => n.toLocaleString('en-US');
-const MONTH = currentMonth();
+const MONTH = localMonth();
 
 /** TOTAL entries over the month's first 28 days, in the API's order (date, then id). */
 const ALL: Entry[] = Array.from({ length: TOTAL }, (_, i) =>

@@ -1,4 +1,4 @@
-import { currentMonth, firstDayOfMonth, type IsoMonth, todayIso } from '@centavo/shared/dates';
+import { firstDayOfMonth, type IsoMonth, localMonth, localToday } from '@centavo/shared/dates';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -35,8 +35,8 @@ export function EntriesListPage() {
   const { dialog, actions, openNew, close, confirmDelete, deleting } = useEntryActions();
   const exporter = useEntriesExport(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const today = todayIso();
-  const thisMonth = currentMonth();
+  const today = localToday();
+  const thisMonth = localMonth();
   // Every use is inside a sentence ("Resumo de novembro de 2026").
   const monthLabel = formatMonthInSentence(state.month, locale);
   const onMonth = useCallback((month: IsoMonth) => update((s) => ({ ...s, month })), [update]);

@@ -19,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCategories } from '../../../lib/queries/categories.ts';
+import { useRules } from '../../../lib/queries/rules.ts';
+import { offerRule } from '../../../lib/rule-offer.tsx';
 import { toastError } from '../../../lib/toasts.ts';
 import { ROWS_PER_PAGE, useImportRows, useUpdateImportRow } from '../api/import-rows.ts';
 import { STATUS_COLORS } from './DetectedCard.tsx';
@@ -105,8 +107,9 @@ function RowItem({
   readOnly: boolean;
   card: boolean;
 }) {
-  const { t } = useTranslation('import');
+  const { t } = useTranslation(['import', 'ledger']);
   const categories = useCategories().data?.data ?? [];
+  const rule = useRules(row.rule_id !== null).data?.data.find((r) => r.id === row.rule_id);
   const update = useUpdateImportRow(importId);
   const categorisable = row.operation_id === OPERATIONS.income || row.operation_id === OPERATIONS.expense;
   const types =
@@ -145,6 +148,11 @@ function RowItem({
                 {note}
               </Text>
             ) : null}
+            {rule ? (
+              <Badge color="gray" variant="light" tt="none" size="sm" data-testid="import-row-rule">
+                {t('ledger:rules.importRule', { name: rule.name })}
+              </Badge>
+            ) : null}
           </Group>
         </Stack>
         <Box style={{ gridArea: 'amount' }} ta="right">
@@ -159,7 +167,20 @@ function RowItem({
                 ...choices.map((c) => ({ value: String(c.id), label: c.name })),
               ]}
               value={row.category_id === null ? NONE : String(row.category_id)}
-              onChange={(value) => save({ category_id: !value || value === NONE ? null : Number(value) })}
+              onChange={(value) => {
+                const categoryId = !value || value === NONE ? null : Number(value);
+                save({ category_id: categoryId });
+                // Chosen by hand: offer to remember it as a rule (DESIGN.md §9), never learned silently.
+                const chosen = choices.find((c) => c.id === categoryId);
+                if (chosen) {
+                  offerRule({
+                    description: row.description,
+                    category_id: chosen.id,
+                    sub_category_id: null,
+                    categoryLabel: chosen.name,
+                  });
+                }
+              }}
               disabled={readOnly}
               searchable
               size="xs"

@@ -19,6 +19,13 @@ interface FormValues extends Record<string, unknown> {
   language_id: string;
   currency_code_id: string;
   country_id: string;
+  time_zone: string;
+}
+
+/** The IANA zones the browser knows (the API checks names with the same Intl database), and the user's own. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
 }
 
 function PreferencesForm({ initial }: { initial: Preferences }) {
@@ -32,19 +39,22 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
       language_id: String(initial.language_id),
       currency_code_id: String(initial.currency_code_id),
       country_id: String(initial.country_id),
+      time_zone: initial.time_zone,
     },
     validate: rulesResolver({
       language_id: 'required',
       currency_code_id: 'required',
       country_id: 'required',
+      time_zone: 'required',
     }),
-    choices: ['language_id', 'currency_code_id', 'country_id'],
+    choices: ['language_id', 'currency_code_id', 'country_id', 'time_zone'],
     onSubmit: (values) =>
       update.mutate(
         {
           language_id: Number(values.language_id),
           currency_code_id: Number(values.currency_code_id),
           country_id: Number(values.country_id),
+          time_zone: values.time_zone,
         },
         {
           onSuccess: async (saved) => {
@@ -99,6 +109,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             placeholder={t('preferences.search')}
             required
             disabled={currencies.isPending}
+            description={t('preferences.currencyHint')}
             {...form.getInputProps('currency_code_id')}
           />
           <Select
@@ -112,6 +123,18 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
             disabled={countries.isPending}
             limit={300}
             {...form.getInputProps('country_id')}
+          />
+          <Select
+            label={t('preferences.timeZone')}
+            description={t('preferences.timeZoneHint')}
+            data={timeZones(initial.time_zone)}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('preferences.nothingFound')}
+            placeholder={t('preferences.search')}
+            required
+            limit={100}
+            {...form.getInputProps('time_zone')}
           />
           <Group>
             <Button type="submit" loading={update.isPending} data-testid="save-preferences">
@@ -132,6 +155,7 @@ export function PreferencesPage() {
     language_id: languageIdFromLocale(currentLocale()),
     currency_code_id: DEFAULT_CURRENCY_ID,
     country_id: DEFAULT_COUNTRY_ID,
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
   return (
     <Stack maw={760} gap="lg">

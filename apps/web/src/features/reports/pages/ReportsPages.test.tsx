@@ -2,6 +2,7 @@ import {
   analysisReportSchema,
   debtReportSchema,
   expenseReportSchema,
+  expenseSubcategoriesSchema,
   investmentReportSchema,
 } from '@centavo/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -56,6 +57,7 @@ const DEBT = valid(debtReportSchema, {
     { month: '2026-03', installments: 25000, invoices: 45000, total: 70000 },
   ],
   total: 70000,
+  overdue: { installments: 0, invoices: 0, total: 0 },
 });
 
 const INVESTMENT = valid(investmentReportSchema, {
@@ -76,7 +78,6 @@ const EXPENSES = valid(expenseReportSchema, {
       total: 450000,
       share: 25.6,
       months: [150000, 150000, 150000],
-      subcategories: [{ sub_category_id: null, name: '', total: 450000, months: [150000, 150000, 150000] }],
     },
     {
       category_id: 10,
@@ -85,10 +86,6 @@ const EXPENSES = valid(expenseReportSchema, {
       total: 210000,
       share: 11.9,
       months: [70000, 70000, 70000],
-      subcategories: [
-        { sub_category_id: 101, name: 'Supermarket', total: 180000, months: [60000, 60000, 60000] },
-        { sub_category_id: null, name: '', total: 30000, months: [10000, 10000, 10000] },
-      ],
     },
     {
       category_id: null,
@@ -97,8 +94,17 @@ const EXPENSES = valid(expenseReportSchema, {
       total: 1098500,
       share: 62.5,
       months: [380000, 690000, 28500],
-      subcategories: [{ sub_category_id: null, name: '', total: 1098500, months: [380000, 690000, 28500] }],
     },
+  ],
+});
+
+/** Groceries per subcategory, as GET /report/expense/subcategories?category_id=10 answers it. */
+const GROCERIES = valid(expenseSubcategoriesSchema, {
+  ...head('accrual'),
+  category_id: 10,
+  data: [
+    { sub_category_id: 101, name: 'Supermarket', total: 180000 },
+    { sub_category_id: null, name: '', total: 30000 },
   ],
 });
 
@@ -165,7 +171,12 @@ describe('the report pages', () => {
   });
 
   it('by category: totals, shares and links per category, subcategories on demand, the trend', async () => {
-    const api = stubApi({ ...userAnswers(), '/report/expense': EXPENSES });
+    const api = stubApi({
+      ...userAnswers(),
+      '/report/expense': EXPENSES,
+      '/report/expense/subcategories': (url: URL) =>
+        url.searchParams.get('category_id') === '10' ? GROCERIES : new Response('{}', { status: 404 }),
+    });
     renderPage('/reports/by-category', '/reports/by-category?range=3m', <ByCategoryPage />);
 
     const table = await screen.findByTestId('category-rows');
@@ -184,6 +195,9 @@ describe('the report pages', () => {
 
     expect(table.textContent).not.toContain('Supermarket');
     fireEvent.click(within(groceries).getByRole('button', { name: 'Show subcategories of Groceries' }));
+    // Opening a category asks for its subcategories over the same range.
+    await within(table).findByText('Supermarket');
+    expect(api.to('/report/expense/subcategories')[0]?.searchParams.get('range')).toBe('3m');
     expect(table.textContent).toContain('SupermarketR$1,800.00');
     expect(table.textContent).toContain('No subcategoryR$300.00');
 

@@ -1,0 +1,177 @@
+import type { Rule } from '@centavo/shared';
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useApplyRule, useDeleteRule, useRulePreview } from '../api/rules.ts';
+
+function Dialog({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={title}
+      centered
+      size="lg"
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** "Test": the existing entries the rule's conditions match, and how many of them have no category. */
+export function PreviewDialog({
+  rule,
+  opened,
+  onClose,
+}: {
+  rule: Rule | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const preview = useRulePreview(
+    opened && rule ? { match: rule.match, conditions: rule.conditions as never, per_page: 10 } : null,
+  );
+  const data = preview.data;
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('rules.preview.title', { name: rule?.name ?? '' })}>
+      {preview.isPending ? (
+        <Skeleton h={120} />
+      ) : preview.isError ? (
+        <Text c="red" role="alert">
+          {errorMessage(preview.error)}
+        </Text>
+      ) : data ? (
+        <Stack gap="sm">
+          <Text data-testid="rule-preview-count">
+            {t('rules.preview.count', { count: data.count, uncategorised: data.uncategorised })}
+          </Text>
+          {data.data.length > 0 ? (
+            <Table.ScrollContainer minWidth={300}>
+              <Table striped>
+                <Table.Caption>{t('rules.preview.first')}</Table.Caption>
+                <Table.Tbody>
+                  {data.data.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>{entry.date}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.description}</Table.Td>
+                      <Table.Td ta="right">
+                        <AmountText value={entry.value} operation={entry.operation_id} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('rules.preview.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** "Apply": confirms, then categorises the uncategorised entries the rule matches (one transaction). */
+export function ApplyDialog({
+  rule,
+  opened,
+  onClose,
+}: {
+  rule: Rule | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const apply = useApplyRule();
+  const name = rule?.name ?? '';
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('rules.applyConfirm.title', { name })}>
+      <Stack gap="md">
+        <Text fz="sm">{t('rules.applyConfirm.body')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            autoContrast
+            loading={apply.isPending}
+            data-testid="rule-apply-confirm"
+            onClick={() =>
+              rule &&
+              apply.mutate(rule.id, {
+                onSuccess: (result) => {
+                  toastSuccess(t('rules.applyConfirm.done', { count: result.updated, name }));
+                  onClose();
+                },
+                onError: (error) => toastError(errorMessage(error)),
+              })
+            }
+          >
+            {t('rules.applyConfirm.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({
+  rule,
+  opened,
+  onClose,
+}: {
+  rule: Rule | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const remove = useDeleteRule();
+  const name = rule?.name ?? '';
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('rules.deleteConfirm.title', { name })}>
+      <Stack gap="md">
+        <Text fz="sm">{t('rules.deleteConfirm.body')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            autoContrast
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() =>
+              rule &&
+              remove.mutate(rule.id, {
+                onSuccess: () => {
+                  toastSuccess(t('rules.deleteConfirm.done', { name }));
+                  onClose();
+                },
+                onError: (error) => toastError(errorMessage(error)),
+              })
+            }
+          >
+            {t('rules.deleteConfirm.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
