@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, DbKind } from '../src/db/connection.ts';
+import { appForFile } from './app.ts';
 
 /**
  * The query plan of a compiled query, for the EXPLAIN guard tests (QUALITY.md: the hot queries use the intended
@@ -21,4 +22,16 @@ export async function queryPlan(db: Db, kind: DbKind, compiled: CompiledQuery): 
     );
     return JSON.stringify(result.rows);
   });
+}
+
+/**
+ * The head of an EXPLAIN guard test file: one app for the file (appForFile), its database and `plan(query)`,
+ * the plan of a Kysely query there. The files fill their data in a beforeAll, for another user first, so a
+ * plan that forgets the user shows it.
+ */
+export async function explainFile() {
+  const ctx = await appForFile();
+  const { db, kind } = ctx.database;
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(db, kind, query.compile());
+  return { ctx, db, kind, plan };
 }

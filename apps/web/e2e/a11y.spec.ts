@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
+import { audit } from './support/axe.ts';
 import { requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
-
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${scheme} theme`, () => {

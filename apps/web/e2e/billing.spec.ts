@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { BILLING_URL, STRIPE_URL } from '../playwright.config.ts';
 import { apiAs } from './pages/AccountsPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
+import { audit } from './support/axe.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -69,22 +68,11 @@ const TEXTS: Texts[] = [
 ];
 
 /** axe in both themes: the page as it is, then in the dark scheme, then back. */
-async function audit(page: Page, label: string) {
-  await auditOnce(page, `${label}, light`);
+async function auditBoth(page: Page, label: string) {
+  await audit(page, `${label}, light`);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await auditOnce(page, `${label}, dark`);
+  await audit(page, `${label}, dark`);
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function auditOnce(page: Page, label: string) {
-  await animationsDone(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
 }
 
 /** The Stripe test server's control API (apps/api/test/stripe/README.md). */
@@ -146,14 +134,14 @@ for (const texts of TEXTS) {
         await expect(page.getByRole('heading', { level: 1, name: texts.upgradeTitle })).toBeVisible();
         await expect(page.getByTestId('price-monthly')).toHaveText(texts.monthlyPrice);
         await expect(page.getByTestId('trial-left')).toBeVisible();
-        await audit(page, `upgrade (${texts.locale})`);
+        await auditBoth(page, `upgrade (${texts.locale})`);
         await page.getByTestId('subscribe-monthly').click();
         await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/cs_`));
         await page.getByRole('button', { name: 'Pay' }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan$/);
         await expect(page.getByTestId('plan-status')).toHaveText(texts.active);
         await expect(page.getByTestId('trial-banner')).toHaveCount(0);
-        await audit(page, `my plan (${texts.locale})`);
+        await auditBoth(page, `my plan (${texts.locale})`);
       });
 
       await test.step('Stripe deletes the subscription: read-only banner, entries readable and exportable', async () => {
@@ -192,7 +180,7 @@ for (const texts of TEXTS) {
           'Coffee',
         );
         await expect(page.getByText(/unexpected error|erro inesperado/i)).toHaveCount(0);
-        await auditOnce(page, `plan ended in the entry form (${texts.locale})`);
+        await auditBoth(page, `plan ended in the entry form (${texts.locale})`);
         await dialog.getByTestId('plan-ended').getByRole('link', { name: texts.renew }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
         const rows = await apiAs<{ data: { description: string }[] }>(page, 'GET', '/entry');

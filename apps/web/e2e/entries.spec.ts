@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { formatMoney } from '@centavo/shared/money';
 import { expect, type Page, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
+import { audit } from './support/axe.ts';
 import { newUser } from './support/users.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -317,16 +317,6 @@ test('entries: accounts, five kinds of entries, months, paid, series edit, delet
 test('entries: the same flow in Português', async ({ page }) => {
   await entriesFlow(page, BR);
 });
-
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`entries page has no axe violations (${scheme}: empty, with data, form open)`, async ({ page }) => {

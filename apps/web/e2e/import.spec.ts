@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { audit } from './support/axe.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -50,16 +50,6 @@ const TEXTS = {
     skipped: 'Ignorada',
   },
 } as const;
-
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 async function chooseFile(page: Page, name: string, text: string) {
   await page

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
+import { audit as axeAudit } from './support/axe.ts';
+import { requestsDone, trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -50,14 +50,7 @@ const BR: Texts = {
 
 async function audit(page: Page, label: string) {
   await requestsDone(page);
-  await animationsDone(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
+  await axeAudit(page, label);
 }
 
 /** Cents of the amounts the entries list shows (digits only: the sign and currency are presentation). */

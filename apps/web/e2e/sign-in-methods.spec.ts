@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AUTH_URL } from '../playwright.config.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -10,7 +9,7 @@ import {
   nextCode,
   SIGN_IN_TEXTS,
 } from './pages/SignInMethods.ts';
-import { animationsDone } from './support/settle.ts';
+import { audit } from './support/axe.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -19,17 +18,6 @@ import { newUser } from './support/users.ts';
  * sign in with it (Chromium's virtual authenticator). English at 1280 px, Português at 360 px; axe on each page.
  */
 test.use({ baseURL: AUTH_URL, ignoreHTTPSErrors: true });
-
-async function audit(page: Page, label: string) {
-  await animationsDone(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
-}
 
 async function noOverflow(page: Page, label: string) {
   const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

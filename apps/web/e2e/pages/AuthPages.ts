@@ -39,12 +39,13 @@ export class RegisterPage {
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 
+  /** Fills and sends the form, in either interface language. */
   async register(user: { name: string; email: string; password: string }) {
-    await this.page.getByRole('textbox', { name: /^name/i }).fill(user.name);
+    await this.page.getByRole('textbox', { name: /^(name|nome)/i }).fill(user.name);
     await this.page.getByRole('textbox', { name: /e-mail/i }).fill(user.email);
-    await this.page.getByLabel(/^password/i).fill(user.password);
-    await this.page.getByLabel(/^confirm password/i).fill(user.password);
-    await this.page.getByRole('button', { name: /create account/i }).click();
+    await this.page.getByLabel(/^(password|senha)/i).fill(user.password);
+    await this.page.getByLabel(/^(confirm password|confirm)/i).fill(user.password);
+    await this.page.getByRole('button', { name: /create account|criar conta/i }).click();
   }
 }
 

@@ -3,6 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './ColorField.module.css';
+import { RadioOption, radioClasses } from './RadioOption.tsx';
 
 /** Named swatches: distinct from one another, readable with white text, in both themes. */
 export const SWATCHES = [
@@ -40,39 +41,35 @@ export function ColorField({
   const current = value.toLowerCase();
   const isCustom = current !== '' && !SWATCHES.some(([, hex]) => hex === current);
   return (
-    <fieldset className={classes.group} aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className={classes.legend}>{label}</legend>
-      <Tooltip label={t('common.noColor')}>
-        <label className={classes.option}>
-          <input
-            type="radio"
-            name={name}
-            value=""
-            checked={current === ''}
-            onChange={() => onChange('')}
-            aria-label={t('common.noColor')}
-          />
-          <span className={`${classes.swatch} ${classes.none}`} aria-hidden>
-            {current === '' ? <IconCheck size={14} stroke={3} /> : null}
-          </span>
-        </label>
-      </Tooltip>
+    <fieldset
+      className={`${radioClasses.fieldset} ${classes.group}`}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
+      <legend className={radioClasses.legend}>{label}</legend>
+      <RadioOption
+        name={name}
+        value=""
+        checked={current === ''}
+        onSelect={() => onChange('')}
+        label={t('common.noColor')}
+      >
+        <span className={`${classes.swatch} ${classes.none}`} aria-hidden>
+          {current === '' ? <IconCheck size={14} stroke={3} /> : null}
+        </span>
+      </RadioOption>
       {SWATCHES.map(([colorName, hex]) => (
-        <Tooltip key={hex} label={t(`colors.${colorName}`)}>
-          <label className={classes.option}>
-            <input
-              type="radio"
-              name={name}
-              value={hex}
-              checked={current === hex}
-              onChange={() => onChange(hex)}
-              aria-label={t(`colors.${colorName}`)}
-            />
-            <span className={classes.swatch} style={{ background: hex, borderColor: hex }} aria-hidden>
-              {current === hex ? <IconCheck size={14} stroke={3} /> : null}
-            </span>
-          </label>
-        </Tooltip>
+        <RadioOption
+          key={hex}
+          name={name}
+          value={hex}
+          checked={current === hex}
+          onSelect={() => onChange(hex)}
+          label={t(`colors.${colorName}`)}
+        >
+          <span className={classes.swatch} style={{ background: hex, borderColor: hex }} aria-hidden>
+            {current === hex ? <IconCheck size={14} stroke={3} /> : null}
+          </span>
+        </RadioOption>
       ))}
       <Tooltip label={t('colors.custom')}>
         <input

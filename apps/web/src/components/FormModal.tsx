@@ -1,4 +1,14 @@
-import { Button, Group, type MantineSize, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  type MantineSize,
+  Modal,
+  type ModalProps,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +66,7 @@ export function ModalForm({
   cancelLabel,
   submitColor,
   submitTestId,
+  focusCancel = false,
   children,
 }: {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -69,6 +80,8 @@ export function ModalForm({
   cancelLabel?: string;
   submitColor?: string;
   submitTestId?: string;
+  /** A confirmation (deleting): focus starts on cancel, so Enter does not destroy by accident. */
+  focusCancel?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -83,7 +96,7 @@ export function ModalForm({
         ) : null}
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={onCancel} data-autofocus={focusCancel || undefined}>
               {cancelLabel ?? t('common:actions.cancel')}
             </Button>
           ) : null}
@@ -94,4 +107,9 @@ export function ModalForm({
       </Stack>
     </form>
   );
+}
+
+/** The name of what a modal form creates or edits (account, category, card…): its first field, focused on open. */
+export function NameField(props: TextInputProps) {
+  return <TextInput required maxLength={100} autoComplete="off" data-autofocus {...props} />;
 }

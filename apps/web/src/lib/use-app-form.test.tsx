@@ -74,6 +74,11 @@ describe('useAppForm (spec §5, DESIGN §7)', () => {
     expect(shown(result.current.errors.email)).toBeNull();
   });
 
+  it("leaves an input's own focus handler alone (number fields select their content on focus)", () => {
+    const { result } = setup();
+    expect(result.current.getInputProps('email')).not.toHaveProperty('onFocus');
+  });
+
   it('validates a choice when it changes', () => {
     const { result } = setup();
     act(() => result.current.getInputProps('country_id').onChange(null));

@@ -90,12 +90,17 @@ export function useAppForm<V extends Record<string, unknown>>({
   return {
     ...form,
     /** An input's props (value, error, handlers, name), its value typed as the form holds it. */
-    getInputProps: <K extends keyof V & string>(field: K) => ({
-      ...form.getInputProps(field),
-      name: field,
-      'aria-invalid': Boolean(form.errors[field]),
-      value: form.values[field],
-    }),
+    getInputProps: <K extends keyof V & string>(field: K) => {
+      // Mantine's onFocus only marks the field touched (unused here, touchTrigger is "change"); left out, it
+      // does not replace an input's own focus handler (selectOnFocus).
+      const { onFocus: _touch, ...props } = form.getInputProps(field);
+      return {
+        ...props,
+        name: field,
+        'aria-invalid': Boolean(form.errors[field]),
+        value: form.values[field],
+      };
+    },
     formError,
     setFormError,
     setServerErrors,

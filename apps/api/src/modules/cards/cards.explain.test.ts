@@ -1,9 +1,8 @@
 import { addMonths, dateInMonth } from '@centavo/shared';
-import { type CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
-import { queryPlan } from '../../../test/explain.ts';
-import type { Db } from '../../db/connection.ts';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/app.ts';
+import { explainFile } from '../../../test/explain.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { cardTotalsQuery } from '../money-core/card-totals.repository.ts';
 import { invoiceEntriesQuery } from './cards.repository.ts';
@@ -12,15 +11,11 @@ import { createCard } from './cards.service.ts';
 /**
  * QUALITY.md guard for the card reads: an invoice's entries are a range of entries_user_card_invoice, and the invoice figures and limits read card_invoice_totals by its key (never entries).
  */
-let ctx: TestContext;
+const { ctx, db, kind, plan } = await explainFile();
 let userId: number;
 let cardId: number;
 
-const plan = (db: Db, compiled: CompiledQuery) => queryPlan(db, ctx.database.kind, compiled);
-
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const db = ctx.database.db;
   for (const label of ['other', 'subject']) {
     const user = await createUser(ctx, label);
     const card = await createCard(db, user.id, {
@@ -50,27 +45,21 @@ beforeAll(async () => {
   }
   await sql`analyze`.execute(db);
 }, 120_000);
-afterAll(async () => ctx.close());
 
 describe('EXPLAIN guard (cards)', () => {
   it("an invoice's entries range-scan entries_user_card_invoice in ORDER BY order", async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, invoiceEntriesQuery(db, userId, cardId, '2026-03').compile());
+    const text = await plan(invoiceEntriesQuery(db, userId, cardId, '2026-03'));
     expect(text).toContain('entries_user_card_invoice');
     // PostgreSQL answers an invoice's few rows with a bitmap scan of the index and a sort of those rows (its
     // cheapest plan for ~15 rows); SQLite walks the index in order.
-    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/TEMP B-TREE/);
+    if (kind === 'sqlite') expect(text).not.toMatch(/TEMP B-TREE/);
   });
 
   it('invoice figures and limits read card_invoice_totals by its key, never entries', async () => {
-    const db = ctx.database.db;
-    for (const compiled of [
-      cardTotalsQuery(db, userId, [cardId], '2026-03').compile(),
-      cardTotalsQuery(db, userId).compile(),
-    ]) {
-      const text = await plan(db, compiled);
+    for (const query of [cardTotalsQuery(db, userId, [cardId], '2026-03'), cardTotalsQuery(db, userId)]) {
+      const text = await plan(query);
       expect(text).not.toMatch(/\bentries\b/);
-      if (ctx.database.kind === 'sqlite') {
+      if (kind === 'sqlite') {
         expect(text).toMatch(/card_invoice_totals USING PRIMARY KEY|card_invoice_totals USING INDEX/);
         expect(text).not.toMatch(/TEMP B-TREE/);
       } else {

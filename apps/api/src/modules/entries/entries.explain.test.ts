@@ -1,10 +1,9 @@
 import { addMonths, dateInMonth } from '@centavo/shared';
-import { type CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
-import { queryPlan } from '../../../test/explain.ts';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/app.ts';
+import { explainFile } from '../../../test/explain.ts';
 import { createAccount } from '../../../test/ledger/helpers.ts';
-import type { Db } from '../../db/connection.ts';
 import { monthBalanceQuery, totalsByAccountQuery } from '../money-core/account-totals.repository.ts';
 import { createEntry } from './create.service.ts';
 import { type EntryQuery, entriesCountQuery, entriesListQuery } from './entries.repository.ts';
@@ -15,14 +14,10 @@ import { type EntryQuery, entriesCountQuery, entriesListQuery } from './entries.
  * its ORDER BY (no sort step), whatever the filters, and a page's total must count a range of the indexes;
  * the balance queries must read account_month_totals through account_month_totals_key (never entries).
  */
-let ctx: TestContext;
+const { ctx, db, kind, plan } = await explainFile();
 let userId: number;
 
-const plan = (db: Db, compiled: CompiledQuery) => queryPlan(db, ctx.database.kind, compiled);
-
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const db = ctx.database.db;
   for (const label of ['other', 'subject']) {
     const user = await createUser(ctx, label);
     const accounts = [await createAccount(user), await createAccount(user)];
@@ -46,7 +41,6 @@ beforeAll(async () => {
   }
   await sql`analyze`.execute(db);
 }, 120_000);
-afterAll(async () => ctx.close());
 
 describe('EXPLAIN guard', () => {
   const month = { start: '2026-03-01', end: '2026-03-31' };
@@ -61,7 +55,6 @@ describe('EXPLAIN guard', () => {
     ).id;
 
   it('the month list, filtered or not, a page or the whole, range-scans entries_user_date in ORDER BY order', async () => {
-    const db = ctx.database.db;
     const account = await firstAccount();
     const filters: Array<Omit<EntryQuery, 'start' | 'end'>> = [
       {},
@@ -72,7 +65,7 @@ describe('EXPLAIN guard', () => {
     ];
     for (const filter of filters) {
       for (const page of [undefined, { limit: 500, offset: 1000 }]) {
-        const text = await plan(db, entriesListQuery(db, userId, { ...month, ...filter }, page).compile());
+        const text = await plan(entriesListQuery(db, userId, { ...month, ...filter }, page));
         const what = JSON.stringify({ filter, page });
         // The paid filter may take entries_user_paid_date (user_id, paid, date[, rowid]): same range, same
         // order. PostgreSQL may read an account's month from the two account indexes (a BitmapOr, then a sort
@@ -80,11 +73,11 @@ describe('EXPLAIN guard', () => {
         const intended =
           'paid' in filter
             ? /entries_user_(paid_)?date/
-            : 'account_id' in filter && ctx.database.kind === 'postgres'
+            : 'account_id' in filter && kind === 'postgres'
               ? /entries_user_date|entries_user_account_date.*entries_user_destination/
               : /entries_user_date/;
         expect(text, what).toMatch(intended);
-        if (ctx.database.kind === 'sqlite') {
+        if (kind === 'sqlite') {
           expect(text, what).toMatch(
             /SEARCH entries USING (COVERING )?INDEX entries_user_(paid_)?date \(user_id=\? AND (paid=\? AND )?date>\? AND date<\?\)/,
           );
@@ -101,14 +94,10 @@ describe('EXPLAIN guard', () => {
   });
 
   it("a page's total counts a range of the indexes, never the user's whole history", async () => {
-    const db = ctx.database.db;
     const account = await firstAccount();
-    const whole = await plan(db, entriesCountQuery(db, userId, month).compile());
-    const byAccount = await plan(
-      db,
-      entriesCountQuery(db, userId, { ...month, account_id: account }).compile(),
-    );
-    if (ctx.database.kind === 'sqlite') {
+    const whole = await plan(entriesCountQuery(db, userId, month));
+    const byAccount = await plan(entriesCountQuery(db, userId, { ...month, account_id: account }));
+    if (kind === 'sqlite') {
       // Without a filter the index alone answers; with an account, SQLite (with statistics) reads the two
       // account indexes' ranges for the month (MULTI-INDEX OR), or the month's range of entries_user_date.
       expect(whole).toMatch(
@@ -129,24 +118,22 @@ describe('EXPLAIN guard', () => {
   });
 
   it('the balance query reads the monthly aggregates through account_month_totals_key', async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, totalsByAccountQuery(db, userId, '2026-03').compile());
+    const text = await plan(totalsByAccountQuery(db, userId, '2026-03'));
     // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY"; PostgreSQL names it after the constraint.
     expect(text).toMatch(
-      ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
+      kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
     );
     expect(text).not.toContain('entries');
-    if (ctx.database.kind === 'postgres') expect(text).not.toContain('Seq Scan');
+    if (kind === 'postgres') expect(text).not.toContain('Seq Scan');
   });
 
   it('GET /entry/balance reads the aggregates by key and never entries', async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, monthBalanceQuery(db, userId, '2026-03', '2026-11').compile());
+    const text = await plan(monthBalanceQuery(db, userId, '2026-03', '2026-11'));
     expect(text).toMatch(
-      ctx.database.kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
+      kind === 'sqlite' ? /account_month_totals USING PRIMARY KEY/ : /account_month_totals_key/,
     );
     expect(text).not.toMatch(/\bentries\b/);
-    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN account_month_totals(?! USING)/);
+    if (kind === 'sqlite') expect(text).not.toMatch(/SCAN account_month_totals(?! USING)/);
     else expect(text).not.toMatch(/Seq Scan on account_month_totals/);
   });
 });

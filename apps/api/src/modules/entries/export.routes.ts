@@ -3,11 +3,11 @@ import {
   entryExportQuerySchema,
   errorBodySchema,
   idParamsSchema,
-  todayIso,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { sendSheet } from '../../lib/sheet-export.ts';
+import { userToday } from '../../lib/today.ts';
 import { findInvoiceEntries } from '../cards/cards.repository.ts';
 import { cardOr404 } from '../cards/invoices.service.ts';
 import { recordAccountLog } from '../identity/index.ts';
@@ -73,7 +73,8 @@ export async function entryExportRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const userId = request.user.id;
       const card = await cardOr404(app.db, userId, request.params.id);
-      const month = request.query.month ?? monthFor(await closingOf(app.db, userId, card), todayIso());
+      const month =
+        request.query.month ?? monthFor(await closingOf(app.db, userId, card), userToday(request.user.row));
       const { format } = request.query;
       // The invoice's entries and payments, by invoice_month, never by date.
       const entries = await findInvoiceEntries(app.db, userId, card.id, month);

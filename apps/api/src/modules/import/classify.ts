@@ -6,6 +6,7 @@ import {
   isRefundLine,
   OPERATIONS,
 } from '@centavo/shared';
+import type { ImportRowsTable } from '../../db/tables/import.ts';
 import { type Closing, monthFor } from '../money-core/closing.ts';
 import type { RawRow, RowNoteKey } from './parsed.ts';
 
@@ -19,27 +20,19 @@ export function targetKey(target: { kind: 'account' | 'card'; id: number }): str
   return `${target.kind === 'account' ? 'a' : 'c'}:${target.id}`;
 }
 
-/** A row on its way to the ledger: what it will be, its status and why. */
-export interface StagedRow {
-  line: number;
-  date: string | null;
-  description: string;
-  value: number | null;
-  operation_id: number | null;
-  external_id: string | null;
+/**
+ * A row on its way to the ledger: what it will be, its status and why — an import_rows row before it is
+ * stored (status, note and include typed; the note's placeholders not yet JSON).
+ */
+export type StagedRow = Omit<
+  ImportRowsTable,
+  'user_id' | 'import_id' | 'status' | 'note_key' | 'note_params' | 'include'
+> & {
   status: 'new' | 'duplicate' | 'probable' | 'skipped';
   note_key: RowNoteKey | null;
   note_params: Record<string, string | number> | null;
-  match_entry_id: number | null;
-  category_id: number | null;
-  sub_category_id: number | null;
-  rule_id: number | null;
   include: boolean;
-  invoice_month: string | null;
-  installment_number: number | null;
-  installment_count: number | null;
-  dedupe_key: string | null;
-}
+};
 
 function skipped(raw: RawRow, note: RowNoteKey): StagedRow {
   return {

@@ -1,10 +1,9 @@
 import { addMonths, dateInMonth } from '@centavo/shared';
-import { type CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
-import { queryPlan } from '../../../test/explain.ts';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/app.ts';
+import { explainFile } from '../../../test/explain.ts';
 import { createAccount } from '../../../test/ledger/helpers.ts';
-import type { Db } from '../../db/connection.ts';
 import { budgetsOfMonthsQuery } from '../budgets/budgets.repository.ts';
 import { createEntry } from '../entries/create.service.ts';
 import { categoryMonthsQuery } from '../money-core/category-totals.repository.ts';
@@ -14,14 +13,10 @@ import { expenseCellsQuery, expenseSubcategoriesQuery, monthSumsQuery } from './
  * QUALITY.md guard: the report and budget reads use the aggregates' key (category_month_totals_key or
  * category_month_sums_key: user, basis, month, …) or budgets_user_month_category as a range, never a scan and never entries.
  */
-let ctx: TestContext;
+const { ctx, db, kind, plan } = await explainFile();
 let userId: number;
 
-const plan = (db: Db, compiled: CompiledQuery) => queryPlan(db, ctx.database.kind, compiled);
-
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const db = ctx.database.db;
   for (const label of ['other', 'subject']) {
     const user = await createUser(ctx, label);
     const account = await createAccount(user);
@@ -59,12 +54,11 @@ beforeAll(async () => {
   }
   await sql`analyze`.execute(db);
 }, 120_000);
-afterAll(async () => ctx.close());
 
 describe('EXPLAIN guard: reports and budgets', () => {
   const keyed = (text: string, table = 'category_month_totals') => {
     expect(text).not.toMatch(/\bentries\b/);
-    if (ctx.database.kind === 'sqlite') {
+    if (kind === 'sqlite') {
       // SQLite names a WITHOUT ROWID table's key "PRIMARY KEY".
       expect(text).toMatch(
         new RegExp(
@@ -79,33 +73,27 @@ describe('EXPLAIN guard: reports and budgets', () => {
   };
 
   it('the category × month read (expense report, budget page, dashboard) is a range of the key', async () => {
-    const db = ctx.database.db;
-    keyed(await plan(db, categoryMonthsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile()));
-    keyed(await plan(db, categoryMonthsQuery(db, userId, 'cash', '2026-03', '2026-03').compile()));
-    keyed(
-      await plan(db, expenseSubcategoriesQuery(db, userId, 'accrual', '2022-01', '2026-12', 3).compile()),
-    );
+    keyed(await plan(categoryMonthsQuery(db, userId, 'accrual', '2025-01', '2026-12')));
+    keyed(await plan(categoryMonthsQuery(db, userId, 'cash', '2026-03', '2026-03')));
+    keyed(await plan(expenseSubcategoriesQuery(db, userId, 'accrual', '2022-01', '2026-12', 3)));
   });
 
   it("the expense report's cells are a range of the per-category sums' key (migration 016)", async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12').compile());
+    const text = await plan(expenseCellsQuery(db, userId, 'accrual', '2022-01', '2026-12'));
     keyed(text, 'category_month_sums');
   });
 
   it('the per-month sums (analysis, investment, debt) are a range of the key, grouped in key order', async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, monthSumsQuery(db, userId, 'accrual', '2025-01', '2026-12').compile());
-    keyed(text);
+    const text = await plan(monthSumsQuery(db, userId, 'accrual', '2025-01', '2026-12'));
+    keyed(text, 'category_month_sums');
     // The key's order is the GROUP BY's: no temporary sort on SQLite.
-    if (ctx.database.kind === 'sqlite') expect(text).not.toContain('USE TEMP B-TREE');
+    if (kind === 'sqlite') expect(text).not.toContain('USE TEMP B-TREE');
   });
 
   it("a month's budgets are a range of budgets_user_month_category", async () => {
-    const db = ctx.database.db;
-    const text = await plan(db, budgetsOfMonthsQuery(db, userId, '2026-03', '2026-03').compile());
+    const text = await plan(budgetsOfMonthsQuery(db, userId, '2026-03', '2026-03'));
     expect(text).toContain('budgets_user_month_category');
-    if (ctx.database.kind === 'sqlite') expect(text).not.toMatch(/SCAN budgets/);
+    if (kind === 'sqlite') expect(text).not.toMatch(/SCAN budgets/);
     else expect(text).not.toContain('Seq Scan');
   });
 });

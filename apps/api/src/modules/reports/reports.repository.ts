@@ -15,14 +15,19 @@ const spent = sql<number>`case when category_id = 0 then expense else expense - 
  * investment-only row cannot be spending). Exported for the EXPLAIN guard test.
  */
 export function expenseCellsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
+  return categorySums(db, userId, basis, start, end)
+    .select(['month', 'category_id', spent.as('value')])
+    .where((eb) => eb.or([eb('expense', '<>', 0), eb('income', '<>', 0)]));
+}
+
+/** The per-category sums of a month range: one range of category_month_sums_key (user, basis, month, …). */
+function categorySums(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
   return db
     .selectFrom('category_month_sums')
-    .select(['month', 'category_id', spent.as('value')])
     .where('user_id', '=', userId)
     .where('basis', '=', basis)
     .where('month', '>=', start)
-    .where('month', '<=', end)
-    .where((eb) => eb.or([eb('expense', '<>', 0), eb('income', '<>', 0)]));
+    .where('month', '<=', end);
 }
 
 /**
@@ -81,10 +86,12 @@ export async function findExpenseSubcategories(
   return rows.map((r) => ({ sub_category_id: Number(r.sub_category_id), total: Number(r.total) }));
 }
 
-/** Per month sums of a range (the analysis and investment reports). Exported for the EXPLAIN guard test. */
+/**
+ * Per month sums of a range (the analysis, investment and debt reports), from the per-category sums (a fifth
+ * of the per-subcategory rows), grouped in key order. Exported for the EXPLAIN guard test.
+ */
 export function monthSumsQuery(db: Db, userId: number, basis: ReportBasis, start: string, end: string) {
-  return db
-    .selectFrom('category_month_totals')
+  return categorySums(db, userId, basis, start, end)
     .select((eb) => [
       'month',
       eb.fn.sum<number>('income').as('income'),
@@ -92,10 +99,6 @@ export function monthSumsQuery(db: Db, userId: number, basis: ReportBasis, start
       eb.fn.sum<number>('investment').as('investment'),
       eb.fn.sum<number>('unpaid_installments').as('unpaid_installments'),
     ])
-    .where('user_id', '=', userId)
-    .where('basis', '=', basis)
-    .where('month', '>=', start)
-    .where('month', '<=', end)
     .groupBy('month')
     .orderBy('month');
 }

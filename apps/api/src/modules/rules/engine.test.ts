@@ -1,6 +1,13 @@
 import type { RuleCondition } from '@centavo/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRules, type RuleSubject, type RunnableRule } from './engine.ts';
+import {
+  compilePattern,
+  compileRules,
+  type RuleSubject,
+  type RunnableRule,
+  requiredLiterals,
+} from './engine.ts';
 
 /** The engine alone (no database): every operator on every field, accents and case, priority per action. */
 
@@ -139,5 +146,65 @@ describe('priority: the first match wins per action', () => {
     expect(
       compileRules([rule(1, { category_id: 3 }, 'expense')]).decide(subject({ description: 'Uber' })),
     ).toBeNull();
+  });
+});
+
+describe('the literal prefilter of `matches`', () => {
+  it('finds only what every match contains', () => {
+    expect(requiredLiterals('uber.*trip')).toEqual([['uber'], ['trip']]);
+    expect(requiredLiterals('^padaria \\d+$')).toEqual([['padaria ']]);
+    expect(requiredLiterals('colou?r')).toEqual([['colo']]);
+    expect(requiredLiterals('ab+c')).toEqual([['ab']]);
+    expect(requiredLiterals('(x|y)zz[0-9]ww')).toEqual([['zz'], ['ww']]);
+    expect(requiredLiterals('uber|99')).toEqual([]);
+    expect(requiredLiterals('a{2}bc')).toEqual([['bc']]);
+    expect(requiredLiterals('^(Uber|99 Pop)\\b.*')).toEqual([['uber', '99 pop']]);
+    expect(requiredLiterals('(?:uber|cabify)?trip')).toEqual([['trip']]);
+    expect(requiredLiterals('(ab|c)de')).toEqual([['de']]);
+  });
+
+  it('never changes an answer: prefilter and RE2 together answer as RE2 alone (fast-check)', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'b',
+      'ab',
+      'K',
+      'ſ',
+      's',
+      ' ',
+      '.',
+      '*',
+      '+',
+      '?',
+      '|',
+      '(',
+      ')',
+      '[ab]',
+      '\\d',
+      '^',
+      '$',
+      '{2}',
+      'Á',
+    );
+    const pattern = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join(''));
+    const text = fc
+      .array(fc.constantFrom('a', 'b', 'A', 'B', 'k', 'K', 's', 'S', 'ſ', ' ', '1', 'á'), { maxLength: 12 })
+      .map((t) => t.join(''));
+    fc.assert(
+      fc.property(pattern, text, (p, t) => {
+        let re: ReturnType<typeof compilePattern>;
+        try {
+          re = compilePattern(p);
+        } catch {
+          return true;
+        }
+        const alone = re.test(t.normalize('NFD').replace(/\p{M}/gu, ''));
+        expect(matches({ field: 'description', op: 'matches', value: p }, subject({ description: t }))).toBe(
+          alone,
+        );
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -39,7 +39,96 @@ interface Prepared {
   folded: string;
   /** For `matches`: accents stripped, case kept (the expression is compiled case-insensitive). */
   plain: string;
+  /** `plain` in lower case for the literal prefilter, made on first use. */
+  lower?: string;
   subject: RuleSubject;
+}
+
+/**
+ * The text the prefilter searches: lower case, with the two non-ASCII letters RE2's case folding equates with
+ * ASCII ones made ASCII (ſ → s; the Kelvin sign K already lowers to k).
+ */
+function lowerOf(s: Prepared): string {
+  if (s.lower === undefined) s.lower = s.plain.toLowerCase().replace(/ſ/g, 's');
+  return s.lower;
+}
+
+const LITERAL = /[A-Za-z0-9 ]/;
+
+/**
+ * What every match of the pattern contains, as lists of which at least one must be in the text (lower case,
+ * ≥ 2 characters each): runs of plain ASCII letters, digits and spaces at the pattern's top level, leaving out a
+ * character a quantifier makes optional (`*`, `?`, `{`); and a top-level group of plain alternatives
+ * (`(uber|99)`, not made optional by a quantifier). Classes, escapes, other groups and anything else end a run;
+ * a top-level `|` means nothing is required. Conservative by construction.
+ */
+export function requiredLiterals(pattern: string): string[][] {
+  const out: string[][] = [];
+  let run = '';
+  let depth = 0;
+  const flush = () => {
+    if (run.length >= 2) out.push([run.toLowerCase()]);
+    run = '';
+  };
+  /** `(a|bc)` or `(?:a|bc)` at i, all alternatives plain: them (when ≥ 2 characters each) and where it ends. */
+  const plainGroup = (i: number): { options: string[] | null; end: number } | null => {
+    const close = pattern.indexOf(')', i);
+    if (close < 0) return null;
+    const inner = pattern.slice(i + 1, close).replace(/^\?:/, '');
+    if (!/^[A-Za-z0-9 |]+$/.test(inner)) return null;
+    const options = inner.split('|');
+    const quantified = ['*', '?', '{'].includes(pattern[close + 1] ?? '');
+    const usable = !quantified && options.every((o) => o.length >= 2);
+    return { options: usable ? options.map((o) => o.toLowerCase()) : null, end: close };
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i] as string;
+    if (ch === '\\') {
+      flush();
+      i++;
+      continue;
+    }
+    if (ch === '[') {
+      flush();
+      // A class: skip to its closing bracket (a first `]` or `^]` is a member, escapes skip a character).
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+      i = j;
+      continue;
+    }
+    if (ch === '(') {
+      flush();
+      const group = depth === 0 ? plainGroup(i) : null;
+      if (group) {
+        if (group.options) out.push(group.options);
+        i = group.end;
+        continue;
+      }
+      depth++;
+      continue;
+    }
+    if (ch === ')') {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    if (ch === '|') return [];
+    const next = pattern[i + 1];
+    if (!LITERAL.test(ch)) {
+      flush();
+      continue;
+    }
+    if (next === '*' || next === '?' || next === '{') {
+      flush();
+      continue;
+    }
+    run += ch;
+    if (next === '+') flush();
+  }
+  flush();
+  return out;
 }
 
 type Predicate = (s: Prepared) => boolean;
@@ -85,12 +174,14 @@ export function compilePattern(pattern: string): RE2JS {
 function textPredicate(op: RuleCondition['op'], value: RuleCondition['value']): Predicate {
   if (op === 'matches') {
     const re = compilePattern(String(value));
+    const literals = requiredLiterals(stripMarks(String(value)));
     // A statement repeats its merchants: each distinct text is run once per compiled rule (bounded memo).
     const seen = new Map<string, boolean>();
     return (s) => {
       let hit = seen.get(s.plain);
       if (hit === undefined) {
-        hit = re.test(s.plain);
+        // RE2 costs microseconds a run: a text without a literal the pattern requires cannot match.
+        hit = literals.every((any) => any.some((l) => lowerOf(s).includes(l))) && re.test(s.plain);
         if (seen.size < MEMO_MAX) seen.set(s.plain, hit);
       }
       return hit;

@@ -17,37 +17,26 @@ export interface ChartProps {
   height?: number;
 }
 
-export function Bars({ data, dataKey, series, format, height = 260 }: ChartProps) {
-  return (
-    <BarChart
-      h={height}
-      data={data}
-      dataKey={dataKey}
-      series={series}
-      valueFormatter={format}
-      withLegend
-      tickLine="y"
-      gridAxis="y"
-      yAxisProps={{ width: 90 }}
-    />
-  );
+/** What the bar and line charts share: the data, the value format, a legend, and the y axis' grid. */
+function axes({ data, dataKey, series, format }: ChartProps) {
+  return {
+    data,
+    dataKey,
+    series,
+    valueFormatter: format,
+    withLegend: true,
+    tickLine: 'y',
+    gridAxis: 'y',
+    yAxisProps: { width: 90 },
+  } as const;
 }
 
-export function Lines({ data, dataKey, series, format, height = 220 }: ChartProps) {
-  return (
-    <LineChart
-      h={height}
-      data={data}
-      dataKey={dataKey}
-      series={series}
-      valueFormatter={format}
-      withLegend
-      curveType="linear"
-      tickLine="y"
-      gridAxis="y"
-      yAxisProps={{ width: 90 }}
-    />
-  );
+export function Bars({ height = 260, ...props }: ChartProps) {
+  return <BarChart h={height} {...axes(props)} />;
+}
+
+export function Lines({ height = 220, ...props }: ChartProps) {
+  return <LineChart h={height} curveType="linear" {...axes(props)} />;
 }
 
 export function Donut({

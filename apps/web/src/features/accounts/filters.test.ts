@@ -1,5 +1,6 @@
-import type { Account, Bank } from '@centavo/shared';
+import type { Bank } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
+import { accountFixture } from '../../test/fixtures.ts';
 import {
   activeFilterCount,
   EMPTY_ACCOUNT_FILTERS,
@@ -11,20 +12,8 @@ import {
   writeAccountFilters,
 } from './filters.ts';
 
-function account(partial: Partial<Account> & Pick<Account, 'id' | 'name'>): Account {
-  return {
-    bank_id: null,
-    type: 'checking',
-    initial_balance: 0,
-    color: null,
-    archived: false,
-    balance: 0,
-    predicted_balance: 0,
-    created_at: '2026-11-01T00:00:00Z',
-    updated_at: '2026-11-01T00:00:00Z',
-    ...partial,
-  };
-}
+// The page tests' records (test/fixtures.ts), checked against the contract.
+const account = accountFixture;
 
 const banks = new Map<number, Bank>([
   [1, { id: 1, code: '341', name: 'Itaú Unibanco' }],

@@ -58,6 +58,7 @@ export const cards = {
     installment: '{k}/{n}',
     refund: 'Estorno',
     moveBack: 'Mover {name} para a fatura anterior',
+    anticipate: 'Antecipar as parcelas restantes de {name} para a fatura aberta',
     moveNext: 'Mover {name} para a próxima fatura',
     payments: 'Pagamentos',
     edit: 'Editar cartão',
@@ -90,6 +91,8 @@ export const cards = {
     close: 'Data de fechamento',
     due: 'Data de vencimento',
     save: 'Salvar datas',
+    tooFar: 'No máximo {days} dias da data que os dias do cartão dão',
+    closeAfterDue: 'O fechamento deve ser antes do vencimento',
   },
   delete: {
     title: 'Excluir {name}?',
@@ -105,6 +108,8 @@ export const cards = {
     undone: 'Pagamento desfeito',
     moved: 'Lançamento movido',
     datesSaved: 'Datas salvas',
+    anticipated_one: '{count} parcela antecipada para a fatura aberta',
+    anticipated_other: '{count} parcelas antecipadas para a fatura aberta',
   },
   entries: {
     accountsGroup: 'Contas',

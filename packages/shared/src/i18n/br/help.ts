@@ -25,6 +25,15 @@ export const help = {
         'Linhas sem categoria conhecida entram como Sem categoria e contam assim nos orçamentos e relatórios até você escolher uma. O histórico de importações permite desfazer uma importação: os lançamentos dela são removidos (se você alterou algum depois, o Centavo lista antes).',
       ],
     },
+    rules: {
+      title: 'Regras',
+      body: [
+        'As regras preenchem a categoria do que chega, do jeito que você faria. Uma regra tem condições — sobre a descrição (contém, é, começa com, termina com, é um de, ou um padrão), o valor (é, maior que, menor que, entre, é um de), a conta, o cartão ou a operação — e ações: uma categoria e subcategoria, uma nova descrição, tags ou a operação. Maiúsculas, minúsculas e acentos não importam: “padaria” combina com “PADARÍA”.',
+        'As regras rodam do topo da lista para baixo; em cada ação decide a primeira regra que combinar. Elas rodam em cada linha importada (a linha mostra qual regra escolheu a categoria) e, quando você marca “Também rodar em lançamentos que eu criar sem categoria”, nos lançamentos criados sem categoria. Um lançamento criado com categoria fica com ela.',
+        'O Centavo nunca aprende em silêncio. Quando você dá uma categoria a um lançamento importado ou sem categoria, ele oferece “Sempre categorizar «…» como …”; a regra só é criada se você aceitar, e você pode editá-la ou excluí-la.',
+        'Configurações › Regras lista as suas regras com quantas vezes cada uma foi aplicada. Suba ou desça uma regra para mudar a prioridade, Teste para ver os lançamentos existentes que ela pega, ou Aplique para categorizar de uma vez os lançamentos existentes sem categoria (os que já têm categoria não mudam).',
+      ],
+    },
     accounts: {
       title: 'Contas',
       body: [

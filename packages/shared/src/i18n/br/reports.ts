@@ -113,6 +113,7 @@ export const reports = {
     cardInvoice: 'Fatura aberta',
     cardAvailable: 'Limite disponível',
     invoiceDue: 'Fatura · {card}',
+    overdue: 'Vencido',
     upcoming: 'Vencendo nos próximos 30 dias',
     noUpcoming: 'Nada em aberto vence nos próximos 30 dias.',
     last12: 'Receitas e despesas, últimos 12 meses',

@@ -59,6 +59,7 @@ export const cards = {
     refund: 'Refund',
     moveBack: 'Move {name} to the previous invoice',
     moveNext: 'Move {name} to the next invoice',
+    anticipate: 'Bring the remaining installments of {name} into the open invoice',
     payments: 'Payments',
     edit: 'Edit card',
     archive: 'Archive',
@@ -89,6 +90,8 @@ export const cards = {
     close: 'Closing date',
     due: 'Due date',
     save: 'Save dates',
+    tooFar: "At most {days} days from the date the card's days give",
+    closeAfterDue: 'The closing date must be before the due date',
   },
   delete: {
     title: 'Delete {name}?',
@@ -104,6 +107,8 @@ export const cards = {
     undone: 'Payment undone',
     moved: 'Entry moved',
     datesSaved: 'Dates saved',
+    anticipated_one: '{count} installment brought into the open invoice',
+    anticipated_other: '{count} installments brought into the open invoice',
   },
   entries: {
     accountsGroup: 'Accounts',

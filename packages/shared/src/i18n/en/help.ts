@@ -25,6 +25,15 @@ export const help = {
         'Rows without a known category come in as Uncategorised: they are counted as such in budgets and reports until you choose one. The import history lets you undo an import: its entries are removed (if you changed some since, Centavo lists them first).',
       ],
     },
+    rules: {
+      title: 'Rules',
+      body: [
+        'Rules fill in the category of what comes in, the way you would. A rule has conditions — on the description (contains, is, starts with, ends with, one of, or a pattern), the amount (is, more than, less than, between, one of), the account, the card or the operation — and actions: a category and subcategory, a new description, tags or the operation. Upper and lower case and accents do not matter: “padaria” matches “PADARÍA”.',
+        'Rules run from the top of the list down; for each action, the first rule that matches decides. They run on every imported row (the row shows which rule chose its category) and, when you tick “Also run on entries I create without a category”, on the entries you create without one. An entry you create with a category keeps it.',
+        'Centavo never learns silently. When you give a category to an imported or uncategorised entry, it offers “Always categorise «…» as …”; only if you accept is a rule created, and you can edit or delete it.',
+        'Settings › Rules lists your rules with how often each matched. Move a rule up or down to change its priority, Test it to see the existing entries it matches, or Apply it to categorise your existing uncategorised entries at once (entries that already have a category are left alone).',
+      ],
+    },
     accounts: {
       title: 'Accounts',
       body: [

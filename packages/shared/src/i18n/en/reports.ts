@@ -113,6 +113,7 @@ export const reports = {
     cardInvoice: 'Open invoice',
     cardAvailable: 'Available limit',
     invoiceDue: 'Invoice · {card}',
+    overdue: 'Overdue',
     upcoming: 'Due in the next 30 days',
     noUpcoming: 'Nothing unpaid is due in the next 30 days.',
     last12: 'Income and expenses, last 12 months',

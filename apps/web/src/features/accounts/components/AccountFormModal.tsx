@@ -1,9 +1,9 @@
 import type { Account, Bank } from '@centavo/shared';
 import { ACCOUNT_TYPES, accountCreateBodySchema } from '@centavo/shared/contracts/accounts';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { FormModal, ModalForm, NameField } from '../../../components/FormModal.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { reportFormError } from '../../../lib/error-message.ts';
 import { zodResolver } from '../../../lib/form-rules.tsx';
@@ -80,13 +80,9 @@ function AccountForm({
       pending={create.isPending || update.isPending}
       onCancel={onDone}
     >
-      <TextInput
+      <NameField
         label={t('accounts.form.name')}
         placeholder={t('accounts.form.namePlaceholder')}
-        required
-        maxLength={100}
-        autoComplete="off"
-        data-autofocus
         {...form.getInputProps('name')}
       />
       <Select
@@ -114,12 +110,7 @@ function AccountForm({
         description={t('accounts.initialBalanceHint')}
         {...form.getInputProps('initial_balance')}
       />
-      <ColorField
-        label={t('common.color')}
-        value={form.values.color}
-        onChange={(color) => form.setFieldValue('color', color)}
-        error={form.errors.color}
-      />
+      <ColorField label={t('common.color')} {...form.getInputProps('color')} />
     </ModalForm>
   );
 }
@@ -143,7 +134,6 @@ export function AccountFormModal({
       onClose={onClose}
       title={t(account ? 'accounts.form.editTitle' : 'accounts.form.createTitle')}
       fullScreenOnPhone
-      size="md"
     >
       {/* Keyed by the account, so opening another one starts from its values. */}
       <AccountForm key={account?.id ?? 'new'} account={account} banks={banks} onDone={onClose} />

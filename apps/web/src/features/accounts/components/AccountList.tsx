@@ -1,16 +1,5 @@
 import type { Account, Bank } from '@centavo/shared';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
@@ -23,27 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
+import { Figure } from '../../../components/Figure.tsx';
 
 export interface AccountActions {
   onEdit: (account: Account) => void;
   onToggleArchived: (account: Account) => void;
   onDelete: (account: Account) => void;
-}
-
-function ColorDot({ color }: { color: string | null }) {
-  return (
-    <Box
-      aria-hidden
-      w={12}
-      h={12}
-      style={{
-        borderRadius: '50%',
-        flex: 'none',
-        background: color ?? 'transparent',
-        border: color ? undefined : '2px solid var(--mantine-color-dimmed)',
-      }}
-    />
-  );
 }
 
 function AccountMenu({ account, actions }: { account: Account; actions: AccountActions }) {
@@ -113,18 +88,16 @@ function AccountName({ account }: { account: Account }) {
   );
 }
 
-/** Wide screens: one row per account, amounts right-aligned in columns. */
-export function AccountTable({
-  accounts,
-  banks,
-  predictedLabel,
-  actions,
-}: {
+/** What the table (wide screens) and the cards (small ones) show the accounts with. */
+interface AccountListProps {
   accounts: readonly Account[];
   banks: ReadonlyMap<number, Bank>;
   predictedLabel: string;
   actions: AccountActions;
-}) {
+}
+
+/** Wide screens: one row per account, amounts right-aligned in columns. */
+export function AccountTable({ accounts, banks, predictedLabel, actions }: AccountListProps) {
   const { t } = useTranslation('ledger');
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -177,17 +150,7 @@ export function AccountTable({
 }
 
 /** Small screens: a card per account, the balance large, nothing to scroll sideways. */
-export function AccountCards({
-  accounts,
-  banks,
-  predictedLabel,
-  actions,
-}: {
-  accounts: readonly Account[];
-  banks: ReadonlyMap<number, Bank>;
-  predictedLabel: string;
-  actions: AccountActions;
-}) {
+export function AccountCards({ accounts, banks, predictedLabel, actions }: AccountListProps) {
   const { t } = useTranslation('ledger');
   return (
     <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('accounts.list')} style={{ listStyle: 'none' }}>
@@ -214,18 +177,12 @@ export function AccountCards({
               <AccountMenu account={account} actions={actions} />
             </Group>
             <Group justify="space-between" align="flex-end" mt="sm" gap="xs">
-              <Stack gap={0}>
-                <Text fz="xs" c="dimmed">
-                  {t('accounts.balance')}
-                </Text>
+              <Figure label={t('accounts.balance')}>
                 <AmountText value={account.balance} fz="lg" fw={700} data-testid="account-balance" />
-              </Stack>
-              <Stack gap={0} align="flex-end">
-                <Text fz="xs" c="dimmed">
-                  {predictedLabel}
-                </Text>
+              </Figure>
+              <Figure label={predictedLabel} align="flex-end">
                 <AmountText value={account.predicted_balance} fz="sm" data-testid="account-predicted" />
-              </Stack>
+              </Figure>
             </Group>
           </Paper>
         );

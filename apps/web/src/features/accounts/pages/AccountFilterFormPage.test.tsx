@@ -6,21 +6,6 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 import { AccountFilterFormPage } from './AccountFilterFormPage.tsx';
 
-/** jsdom has no matchMedia; Mantine reads it for the colour scheme and media queries. */
-function stubMatchMedia() {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
-}
-
 function ListProbe() {
   const location = useLocation();
   return <output data-testid="list-location">{`${location.pathname}${location.search}`}</output>;
@@ -43,7 +28,6 @@ function renderAt(url: string) {
 
 describe('AccountFilterFormPage', () => {
   beforeAll(async () => {
-    stubMatchMedia();
     await initI18n('en');
   });
   afterEach(cleanup);

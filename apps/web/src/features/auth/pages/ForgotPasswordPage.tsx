@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
+import { AuthForm, EmailField } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -50,24 +50,20 @@ export function ForgotPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={form.handleSubmit} noValidate aria-label={t('forgot.title')}>
-          <Stack gap="md">
-            <FormAlert message={form.formError} />
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" fullWidth size="md" loading={submitting}>
-              {t('forgot.submit')}
-            </Button>
+        <AuthForm
+          label={t('forgot.title')}
+          onSubmit={form.handleSubmit}
+          error={form.formError}
+          submitLabel={t('forgot.submit')}
+          submitting={submitting}
+          footer={
             <Anchor component={Link} to={paths.auth.login} ta="center" fz="sm">
               {t('forgot.backToLogin')}
             </Anchor>
-          </Stack>
-        </form>
+          }
+        >
+          <EmailField {...form.getInputProps('email')} />
+        </AuthForm>
       )}
     </>
   );

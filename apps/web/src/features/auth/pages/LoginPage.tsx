@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -8,8 +8,8 @@ import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { login } from '../api/login.ts';
+import { AuthForm, EmailField } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { OtherWaysIn, socialError } from '../components/SocialSignIn.tsx';
 import { usePasskeySignIn } from '../hooks/use-passkey-sign-in.ts';
 import { continueSignIn } from '../sign-in-flow.ts';
@@ -54,42 +54,38 @@ export function LoginPage() {
   return (
     <>
       <AuthHeader title={t('login.title')} heading={t('login.heading')} subtitle={t('login.subtitle')} />
-      <form onSubmit={form.handleSubmit} noValidate aria-label={t('login.title')}>
-        <Stack gap="md">
-          <FormAlert
-            message={form.formError ?? passkey.error ?? (returned ? t(`social.errors.${returned}`) : null)}
-          />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={paths.auth.forgotPassword} fz="sm">
-              {t('login.forgot')}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
-            {t('login.submit')}
-          </Button>
-          <Text ta="center" fz="sm" c="dimmed">
-            {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={paths.auth.register} fw={600} fz="sm">
-              {t('login.toRegister')}
-            </Anchor>
-          </Text>
-          {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
-          <OtherWaysIn onPasskey={passkey.start} passkeyBusy={passkey.busy} />
-        </Stack>
-      </form>
+      <AuthForm
+        label={t('login.title')}
+        onSubmit={form.handleSubmit}
+        error={form.formError ?? passkey.error ?? (returned ? t(`social.errors.${returned}`) : null)}
+        submitLabel={t('login.submit')}
+        submitting={submitting}
+        footer={
+          <>
+            <Text ta="center" fz="sm" c="dimmed">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to={paths.auth.register} fw={600} fz="sm">
+                {t('login.toRegister')}
+              </Anchor>
+            </Text>
+            {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
+            <OtherWaysIn onPasskey={passkey.start} passkeyBusy={passkey.busy} />
+          </>
+        }
+      >
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to={paths.auth.forgotPassword} fz="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+      </AuthForm>
     </>
   );
 }

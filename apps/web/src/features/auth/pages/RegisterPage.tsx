@@ -1,5 +1,5 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,8 +12,8 @@ import { navigate } from '../../../lib/navigation.ts';
 import { getPublicConfig } from '../../../lib/queries/public-config.ts';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { register } from '../api/register.ts';
+import { AuthForm, EmailField, NewPasswordFields } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { OtherWaysIn } from '../components/SocialSignIn.tsx';
 import { completeSignIn } from '../session.ts';
 
@@ -57,43 +57,33 @@ export function RegisterPage() {
         heading={t('register.heading')}
         subtitle={t('register.subtitle', { days: TRIAL_DAYS })}
       />
-      <form onSubmit={form.handleSubmit} noValidate aria-label={t('register.title')}>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            description={t('fields.passwordHint')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
-          <Button type="submit" fullWidth size="md" loading={submitting}>
-            {t('register.submit')}
-          </Button>
-          <Text ta="center" fz="sm" c="dimmed">
-            {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to={paths.auth.login} fw={600} fz="sm">
-              {t('register.toLogin')}
-            </Anchor>
-          </Text>
-          {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
-          <OtherWaysIn />
-        </Stack>
-      </form>
+      <AuthForm
+        label={t('register.title')}
+        onSubmit={form.handleSubmit}
+        error={form.formError}
+        submitLabel={t('register.submit')}
+        submitting={submitting}
+        footer={
+          <>
+            <Text ta="center" fz="sm" c="dimmed">
+              {t('register.haveAccount')}{' '}
+              <Anchor component={Link} to={paths.auth.login} fw={600} fz="sm">
+                {t('register.toLogin')}
+              </Anchor>
+            </Text>
+            {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
+            <OtherWaysIn />
+          </>
+        }
+      >
+        <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
+        <EmailField {...form.getInputProps('email')} />
+        <NewPasswordFields
+          label={t('fields.password')}
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
+        />
+      </AuthForm>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
+import { AuthForm, NewPasswordFields } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 
@@ -70,32 +71,24 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={form.handleSubmit} noValidate aria-label={t('reset.title')}>
-          <Stack gap="md">
-            <FormAlert message={form.formError} />
-            {form.formError ? (
-              <Anchor component={Link} to={paths.auth.forgotPassword} fz="sm">
-                {t('reset.requestNew')}
-              </Anchor>
-            ) : null}
-            <PasswordInput
-              label={t('fields.newPassword')}
-              description={t('fields.passwordHint')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('fields.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
-            <Button type="submit" fullWidth size="md" loading={submitting}>
-              {t('reset.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm
+          label={t('reset.title')}
+          onSubmit={form.handleSubmit}
+          error={form.formError}
+          submitLabel={t('reset.submit')}
+          submitting={submitting}
+        >
+          {form.formError ? (
+            <Anchor component={Link} to={paths.auth.forgotPassword} fz="sm">
+              {t('reset.requestNew')}
+            </Anchor>
+          ) : null}
+          <NewPasswordFields
+            label={t('fields.newPassword')}
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('password_confirmation')}
+          />
+        </AuthForm>
       )}
     </>
   );

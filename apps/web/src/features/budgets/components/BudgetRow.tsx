@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
@@ -74,16 +75,7 @@ export function BudgetRow({
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Box
-              aria-hidden
-              w={12}
-              h={12}
-              style={{
-                borderRadius: '50%',
-                flex: 'none',
-                background: row.color ?? 'var(--mantine-color-gray-5)',
-              }}
-            />
+            <ColorDot color={row.color ?? 'var(--mantine-color-gray-5)'} />
             <Text fw={600} truncate>
               {row.name}
             </Text>

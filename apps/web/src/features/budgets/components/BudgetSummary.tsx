@@ -1,8 +1,9 @@
 import type { BudgetSummary as Summary } from '@centavo/shared';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { Figure } from '../../../components/Figure.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 
 /** Planned, spent (linked to the month's expenses), available, and how many categories are in each band. */
@@ -11,10 +12,7 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
       <Group gap="xl" align="flex-start" wrap="wrap">
-        <Stack gap={0}>
-          <Text fz="sm" c="dimmed">
-            {t('budget.planned')}
-          </Text>
+        <Figure label={t('budget.planned')} size="sm">
           <AmountText
             value={summary.planned}
             colored={false}
@@ -22,11 +20,8 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
             fw={700}
             data-testid="summary-planned"
           />
-        </Stack>
-        <Stack gap={0}>
-          <Text fz="sm" c="dimmed">
-            {t('budget.spent')}
-          </Text>
+        </Figure>
+        <Figure label={t('budget.spent')} size="sm">
           <Anchor
             component={Link}
             to={drillDownHref({ month, operation_id: 2, basis: 'accrual' })}
@@ -36,13 +31,10 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
           >
             <AmountText value={summary.spent} colored={false} />
           </Anchor>
-        </Stack>
-        <Stack gap={0}>
-          <Text fz="sm" c="dimmed">
-            {t('budget.available')}
-          </Text>
+        </Figure>
+        <Figure label={t('budget.available')} size="sm">
           <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
-        </Stack>
+        </Figure>
       </Group>
       <Group gap="xs" mt="sm">
         <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">

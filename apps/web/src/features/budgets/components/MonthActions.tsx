@@ -1,7 +1,7 @@
 import { addMonths, FILL_STRATEGIES, type FillStrategy } from '@centavo/shared';
-import { Button, Checkbox, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Menu, Select, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconEraser, IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -27,7 +27,19 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
   };
   const close = () => setDialog(null);
   const months = Array.from({ length: 12 }, (_, i) => addMonths(month, i + 1));
-  const onError = (error: unknown) => toastError(errorMessage(error));
+  /** What a dialog's action does when it answers: a toast with its counts, or the error's. */
+  const done = (key: string) => ({
+    onSuccess: (counts: unknown) => {
+      toastSuccess(t(key, typeof counts === 'object' && counts !== null ? { ...counts } : {}));
+      close();
+    },
+    onError: (error: unknown) => toastError(errorMessage(error)),
+  });
+  const overwriteProps = {
+    label: t('budget.overwrite'),
+    checked: overwrite,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setOverwrite(e.currentTarget.checked),
+  };
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -53,113 +65,91 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <FormModal
+      <MonthDialog
         opened={dialog === 'replicate'}
         onClose={close}
         title={t('budget.replicateTitle', { month: label })}
-        centered={false}
+        submitLabel={t('budget.replicate')}
+        pending={replicate.isPending}
+        onSubmit={() => replicate.mutate({ month, to_month: toMonth, overwrite }, done('budget.replicated'))}
       >
-        <ModalForm
-          onSubmit={(event) => {
-            event.preventDefault();
-            replicate.mutate(
-              { month, to_month: toMonth, overwrite },
-              {
-                onSuccess: (r) => {
-                  toastSuccess(t('budget.replicated', r));
-                  close();
-                },
-                onError,
-              },
-            );
-          }}
-          submitLabel={t('budget.replicate')}
-          pending={replicate.isPending}
-          onCancel={close}
-          cancelLabel={t('budget.cancel')}
-        >
-          <Select
-            label={t('budget.replicateTo')}
-            data={months.map((m) => ({ value: m, label: formatMonthLong(m, locale) }))}
-            value={toMonth}
-            onChange={(v) => v && setToMonth(v)}
-            allowDeselect={false}
-          />
-          <Checkbox
-            label={t('budget.overwrite')}
-            checked={overwrite}
-            onChange={(e) => setOverwrite(e.currentTarget.checked)}
-          />
-        </ModalForm>
-      </FormModal>
-      <FormModal
+        <Select
+          label={t('budget.replicateTo')}
+          data={months.map((m) => ({ value: m, label: formatMonthLong(m, locale) }))}
+          value={toMonth}
+          onChange={(v) => v && setToMonth(v)}
+          allowDeselect={false}
+        />
+        <Checkbox {...overwriteProps} />
+      </MonthDialog>
+      <MonthDialog
         opened={dialog === 'fill'}
         onClose={close}
         title={t('budget.fillTitle', { month: label })}
-        centered={false}
+        submitLabel={t('budget.fill')}
+        pending={fill.isPending}
+        onSubmit={() => fill.mutate({ month, strategy, overwrite }, done('budget.filled'))}
       >
-        <ModalForm
-          onSubmit={(event) => {
-            event.preventDefault();
-            fill.mutate(
-              { month, strategy, overwrite },
-              {
-                onSuccess: (r) => {
-                  toastSuccess(t('budget.filled', r));
-                  close();
-                },
-                onError,
-              },
-            );
-          }}
-          submitLabel={t('budget.fill')}
-          pending={fill.isPending}
-          onCancel={close}
-          cancelLabel={t('budget.cancel')}
-        >
-          <Select
-            label={t('budget.strategy')}
-            data={FILL_STRATEGIES.map((s) => ({ value: s, label: t(`budget.strategies.${s}`) }))}
-            value={strategy}
-            onChange={(v) => v && setStrategy(v as FillStrategy)}
-            allowDeselect={false}
-          />
-          <Checkbox
-            label={t('budget.overwrite')}
-            checked={overwrite}
-            onChange={(e) => setOverwrite(e.currentTarget.checked)}
-          />
-        </ModalForm>
-      </FormModal>
-      <Modal
+        <Select
+          label={t('budget.strategy')}
+          data={FILL_STRATEGIES.map((s) => ({ value: s, label: t(`budget.strategies.${s}`) }))}
+          value={strategy}
+          onChange={(v) => v && setStrategy(v as FillStrategy)}
+          allowDeselect={false}
+        />
+        <Checkbox {...overwriteProps} />
+      </MonthDialog>
+      <MonthDialog
         opened={dialog === 'erase'}
         onClose={close}
         title={t('budget.eraseMonthTitle', { month: label })}
+        submitLabel={t('budget.eraseMonth')}
+        pending={erase.isPending}
+        danger
+        onSubmit={() => erase.mutate(month, done('budget.monthErased'))}
       >
-        <Stack>
-          <Text>{t('budget.eraseMonthBody')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('budget.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={erase.isPending}
-              onClick={() =>
-                erase.mutate(month, {
-                  onSuccess: () => {
-                    toastSuccess(t('budget.monthErased'));
-                    close();
-                  },
-                  onError,
-                })
-              }
-            >
-              {t('budget.eraseMonth')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>{t('budget.eraseMonthBody')}</Text>
+      </MonthDialog>
     </>
+  );
+}
+
+/** One of the month's actions in a small dialog: what it asks, cancel, and the action (red when it erases). */
+function MonthDialog({
+  opened,
+  onClose,
+  title,
+  submitLabel,
+  pending,
+  danger = false,
+  onSubmit,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  danger?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('reports');
+  return (
+    <FormModal opened={opened} onClose={onClose} title={title} centered={false}>
+      <ModalForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        submitLabel={submitLabel}
+        submitColor={danger ? 'red' : undefined}
+        pending={pending}
+        onCancel={onClose}
+        cancelLabel={t('budget.cancel')}
+      >
+        {children}
+      </ModalForm>
+    </FormModal>
   );
 }

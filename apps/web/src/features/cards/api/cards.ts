@@ -1,4 +1,11 @@
-import type { Card, CardCreateBody, CardUpdateBody, Entry, Invoice } from '@centavo/shared';
+import type {
+  AnticipateResponse,
+  Card,
+  CardCreateBody,
+  CardUpdateBody,
+  Entry,
+  Invoice,
+} from '@centavo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAfterCardChange } from '../../../lib/queries/cards.ts';
@@ -31,6 +38,12 @@ export const useInvoiceDates = () =>
   );
 
 /** Moves one card entry to the previous or next invoice (PUT /entry/{id} with invoice_month). */
+/** POST /entry/{id}/anticipate: the purchase's later installments come into the open invoice. */
+export const useAnticipateInstallments = () =>
+  useCardMutation((id: number) =>
+    apiRequest<AnticipateResponse>(`/entry/${id}/anticipate`, { method: 'POST' }),
+  );
+
 export const useMoveEntry = () =>
   useCardMutation(({ id, month }: { id: number; month: string }) =>
     apiRequest<Entry>(`/entry/${id}`, {

@@ -1,10 +1,10 @@
 import type { Card, CardCreateInput, CardUpdateBody } from '@centavo/shared';
 import { cardCreateBodySchema } from '@centavo/shared/contracts/cards';
 import { MAX_CENTS, parseMoney } from '@centavo/shared/money';
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { NumberInput, type NumberInputProps, Select, SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { FormModal, ModalForm, NameField } from '../../../components/FormModal.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -97,14 +97,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
       pending={create.isPending || update.isPending}
       submitTestId="card-save"
     >
-      <TextInput
-        label={t('form.name')}
-        required
-        maxLength={100}
-        autoComplete="off"
-        data-autofocus
-        {...form.getInputProps('name')}
-      />
+      <NameField label={t('form.name')} {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select
           label={t('form.flag')}
@@ -121,32 +114,8 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
         />
       </SimpleGrid>
       <SimpleGrid cols={2} spacing="md">
-        <NumberInput
-          label={t('form.closeDay')}
-          description={t('form.dayHint')}
-          min={1}
-          max={31}
-          allowDecimal={false}
-          allowNegative={false}
-          // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
-          clampBehavior="none"
-          {...selectOnFocus}
-          required
-          {...dayProps('close_day')}
-        />
-        <NumberInput
-          label={t('form.dueDay')}
-          description={t('form.dayHint')}
-          min={1}
-          max={31}
-          allowDecimal={false}
-          allowNegative={false}
-          // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
-          clampBehavior="none"
-          {...selectOnFocus}
-          required
-          {...dayProps('expiration_day')}
-        />
+        <DayInput label={t('form.closeDay')} hint={t('form.dayHint')} {...dayProps('close_day')} />
+        <DayInput label={t('form.dueDay')} hint={t('form.dayHint')} {...dayProps('expiration_day')} />
       </SimpleGrid>
       <Select
         label={t('form.account')}
@@ -156,12 +125,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: (saved: Card) =
         clearable
         {...form.getInputProps('account_id')}
       />
-      <ColorField
-        label={t('form.color')}
-        value={form.values.color}
-        onChange={(color) => form.setFieldValue('color', color)}
-        error={form.errors.color}
-      />
+      <ColorField label={t('form.color')} {...form.getInputProps('color')} />
       {card ? (
         <Switch
           label={t('form.archived')}
@@ -192,7 +156,6 @@ export function CardFormModal({
       onClose={onClose}
       title={t(card ? 'form.titleEdit' : 'form.titleNew')}
       fullScreenOnPhone
-      size="md"
     >
       <CardForm
         key={card?.id ?? 'new'}
@@ -203,5 +166,23 @@ export function CardFormModal({
         }}
       />
     </FormModal>
+  );
+}
+
+/** A day of the month (closing, due): 1 to 31, whole, selected on focus so typing replaces it. */
+function DayInput({ hint, ...props }: NumberInputProps & { hint: string }) {
+  return (
+    <NumberInput
+      description={hint}
+      min={1}
+      max={31}
+      allowDecimal={false}
+      allowNegative={false}
+      // Never rewrite what is typed: an out-of-range day gets the rule's message (issue 13 #1).
+      clampBehavior="none"
+      {...selectOnFocus}
+      required
+      {...props}
+    />
   );
 }

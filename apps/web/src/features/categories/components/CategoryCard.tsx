@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/IconButton.tsx';
 import { categoryIcon } from '../icons.ts';
 
 export interface CategoryActions {
@@ -58,30 +59,24 @@ function SubcategoryPill({
       </Text>
       {subcategory.system ? null : (
         <>
-          <Tooltip label={t('categories.editSubcategory', { name: subcategory.name })}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="md"
-              radius="xl"
-              aria-label={t('categories.editSubcategory', { name: subcategory.name })}
-              onClick={() => actions.onRenameSubcategory(category, subcategory)}
-            >
-              <IconPencil size={14} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('categories.deleteSubcategory', { name: subcategory.name })}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="md"
-              radius="xl"
-              aria-label={t('categories.deleteSubcategory', { name: subcategory.name })}
-              onClick={() => actions.onDeleteSubcategory(category, subcategory)}
-            >
-              <IconX size={14} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton
+            label={t('categories.editSubcategory', { name: subcategory.name })}
+            color="gray"
+            size="md"
+            radius="xl"
+            onClick={() => actions.onRenameSubcategory(category, subcategory)}
+          >
+            <IconPencil size={14} />
+          </IconButton>
+          <IconButton
+            label={t('categories.deleteSubcategory', { name: subcategory.name })}
+            color="red"
+            size="md"
+            radius="xl"
+            onClick={() => actions.onDeleteSubcategory(category, subcategory)}
+          >
+            <IconX size={14} />
+          </IconButton>
         </>
       )}
     </Group>

@@ -1,9 +1,9 @@
 import type { Category } from '@centavo/shared';
 import { categoryCreateBodySchema } from '@centavo/shared/contracts/categories';
-import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField.tsx';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { FormModal, ModalForm, NameField } from '../../../components/FormModal.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
 import { zodResolver } from '../../../lib/form-rules.tsx';
@@ -68,13 +68,9 @@ function CategoryForm({
       pending={create.isPending || update.isPending}
       onCancel={() => onDone(null)}
     >
-      <TextInput
+      <NameField
         label={t('categories.form.name')}
         placeholder={t('categories.form.namePlaceholder')}
-        required
-        maxLength={100}
-        autoComplete="off"
-        data-autofocus
         {...form.getInputProps('name')}
       />
       <Stack gap={4}>
@@ -96,11 +92,7 @@ function CategoryForm({
           </Text>
         ) : null}
       </Stack>
-      <ColorField
-        label={t('common.color')}
-        value={form.values.color}
-        onChange={(color) => form.setFieldValue('color', color)}
-      />
+      <ColorField label={t('common.color')} {...form.getInputProps('color')} />
       <IconPicker
         label={t('categories.form.icon')}
         value={form.values.icon}

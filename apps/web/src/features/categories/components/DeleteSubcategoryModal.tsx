@@ -1,7 +1,8 @@
 import type { Category, Subcategory } from '@centavo/shared';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Select, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useDeleteSubcategory } from '../api/delete-subcategory.ts';
@@ -21,7 +22,8 @@ export function DeleteSubcategoryModal({
   const [replacement, setReplacement] = useState<string | null>(null);
   const others = target ? target.category.subcategories.filter((s) => s.id !== target.subcategory.id) : [];
 
-  function confirm() {
+  function confirm(event: FormEvent) {
+    event.preventDefault();
     if (!target) return;
     remove.mutate(
       { id: target.subcategory.id, body: { sub_category_id: replacement ? Number(replacement) : null } },
@@ -36,15 +38,20 @@ export function DeleteSubcategoryModal({
   }
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={() => setReplacement(null)}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={t('categories.delete.subTitle', { name: target?.subcategory.name ?? '' })}
-      centered
     >
-      <Stack gap="md">
+      <ModalForm
+        onSubmit={confirm}
+        submitLabel={t('categories.delete.subConfirm')}
+        submitColor="red.9"
+        pending={remove.isPending}
+        onCancel={onClose}
+        focusCancel
+      >
         <Text fz="sm">{t('categories.delete.subBody')}</Text>
         {others.length > 0 ? (
           <Select
@@ -57,15 +64,7 @@ export function DeleteSubcategoryModal({
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirm}>
-            {t('categories.delete.subConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
-import { Tooltip } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RadioOption, radioClasses } from '../../../components/RadioOption.tsx';
 import { CATEGORY_ICON_NAMES, CATEGORY_ICONS } from '../icons.ts';
 import classes from './IconPicker.module.css';
 
@@ -26,24 +26,22 @@ export function IconPicker({
     })),
   ];
   return (
-    <fieldset className={classes.group}>
-      <legend className={classes.legend}>{label}</legend>
+    <fieldset className={`${radioClasses.fieldset} ${classes.group}`}>
+      <legend className={radioClasses.legend}>{label}</legend>
       {options.map(({ key, label: optionLabel, Icon }) => (
-        <Tooltip key={key || 'none'} label={optionLabel} openDelay={300}>
-          <label className={classes.option}>
-            <input
-              type="radio"
-              name={name}
-              value={key}
-              checked={value === key}
-              onChange={() => onChange(key)}
-              aria-label={optionLabel}
-            />
-            <span className={classes.tile} aria-hidden>
-              <Icon size={20} stroke={1.6} />
-            </span>
-          </label>
-        </Tooltip>
+        <RadioOption
+          key={key || 'none'}
+          name={name}
+          value={key}
+          checked={value === key}
+          onSelect={() => onChange(key)}
+          label={optionLabel}
+          openDelay={300}
+        >
+          <span className={classes.tile} aria-hidden>
+            <Icon size={20} stroke={1.6} />
+          </span>
+        </RadioOption>
       ))}
     </fieldset>
   );

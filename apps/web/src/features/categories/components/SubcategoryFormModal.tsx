@@ -1,8 +1,7 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { subcategoryUpdateBodySchema } from '@centavo/shared/contracts/categories';
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { FormModal, ModalForm, NameField } from '../../../components/FormModal.tsx';
 import { reportFormError } from '../../../lib/error-message.ts';
 import { zodResolver } from '../../../lib/form-rules.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
@@ -49,14 +48,7 @@ function SubcategoryForm({ target, onDone }: { target: SubcategoryTarget; onDone
       pending={create.isPending || update.isPending}
       onCancel={onDone}
     >
-      <TextInput
-        label={t('categories.form.subName')}
-        required
-        maxLength={100}
-        autoComplete="off"
-        data-autofocus
-        {...form.getInputProps('name')}
-      />
+      <NameField label={t('categories.form.subName')} {...form.getInputProps('name')} />
     </ModalForm>
   );
 }

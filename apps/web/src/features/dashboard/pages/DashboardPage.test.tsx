@@ -43,6 +43,16 @@ const NUBANK_MARCH = invoiceFixture({
   purchases: 45000,
   status: 'closed',
 });
+// Unpaid after its due date (issue 18): listed first, in red, marked overdue.
+const NUBANK_FEBRUARY = invoiceFixture({
+  id: 30,
+  card_id: 1,
+  month: '2026-02',
+  close_date: '2026-02-13',
+  due_date: '2026-02-20',
+  purchases: 30000,
+  status: 'overdue',
+});
 const NUBANK_APRIL = invoiceFixture({
   id: 32,
   card_id: 1,
@@ -85,6 +95,7 @@ function answers() {
         cardFixture({ id: 2, name: 'Old card', archived: true, invoice: { ...NUBANK_MARCH, card_id: 2 } }),
       ],
     },
+    '/invoice/date/2026-02': { data: [NUBANK_FEBRUARY] },
     '/invoice/date/2026-03': { data: [NUBANK_MARCH] },
     '/invoice/date/2026-04': { data: [NUBANK_APRIL] },
     '/entry': valid(entryListSchema, {
@@ -175,7 +186,11 @@ describe('the dashboard', () => {
     const upcoming = widget('dash-upcoming');
     await within(upcoming).findByText('Internet');
     const invoices = within(upcoming).getAllByTestId('dash-upcoming-invoice');
-    expect(invoices.map((row) => row.textContent)).toEqual(['Mar 20Invoice · Nubank-R$450.00']);
+    expect(invoices.map((row) => row.textContent)).toEqual([
+      'Feb 20OverdueInvoice · Nubank-R$300.00',
+      'Mar 20Invoice · Nubank-R$450.00',
+    ]);
+    expect(invoices.map((row) => row.getAttribute('data-overdue'))).toEqual(['true', null]);
     expect(api.to('/entry')[0]?.searchParams.get('start_date')).toBe('2026-03-15');
     expect(api.to('/entry')[0]?.searchParams.get('end_date')).toBe('2026-04-14');
 
@@ -196,6 +211,7 @@ describe('the dashboard', () => {
         categories: [],
       },
       '/card': { data: [] },
+      '/invoice/date/2026-02': { data: [] },
       '/invoice/date/2026-03': { data: [] },
       '/invoice/date/2026-04': { data: [] },
       '/entry': { data: [], meta: { total: 0, page: 1, per_page: 20 } },

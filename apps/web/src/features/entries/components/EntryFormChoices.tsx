@@ -134,14 +134,25 @@ export function CategorySelects({
   const subcategories = useSubcategories(categoryId);
   const type = CATEGORY_TYPE_BY_OPERATION[Number(form.values.operation_id)];
   // Hidden categories leave the picker, except the one the entry being edited already uses (issue 13 #17).
-  const categoryData = [
+  const ofType = (wanted: string | undefined) =>
+    categories
+      .filter((c) => c.type === wanted && (!c.hidden || String(c.id) === form.values.category_id))
+      .map((c) => ({ value: String(c.id), label: c.name }));
+  const own = [
     ...(allowsNoCategory(Number(form.values.operation_id))
       ? [{ value: NO_CATEGORY, label: t('form.categoryNone') }]
       : []),
-    ...categories
-      .filter((c) => c.type === type && (!c.hidden || String(c.id) === form.values.category_id))
-      .map((c) => ({ value: String(c.id), label: c.name })),
+    ...ofType(type),
   ];
+  // An income may be a refund: in the purchase's expense category it lowers that spending and is never
+  // income (DESIGN.md §4), so income offers the expense categories too, as their own group.
+  const categoryData =
+    Number(form.values.operation_id) === OPERATIONS.income
+      ? [
+          { group: t('form.incomeGroup'), items: own },
+          { group: t('form.refundGroup'), items: ofType('expense') },
+        ]
+      : own;
   const subcategoryData = (subcategories.data?.data ?? []).map((s) => ({
     value: String(s.id),
     label: s.name,

@@ -34,6 +34,7 @@ import { isTransfer } from '../lib/entry-form.ts';
 import { scopeOptions } from '../lib/scope.ts';
 import { AccountSelects, CategorySelects, OperationChips } from './EntryFormChoices.tsx';
 import classes from './entries.module.css';
+import { RefundOfField } from './RefundOfField.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
 import { ScopeDialog } from './ScopeDialog.tsx';
 
@@ -128,6 +129,7 @@ function EntryForm({
             <DateField label={t('form.date')} required {...fieldProps('date', true)} />
           </SimpleGrid>
           <AccountSelects entryForm={entryForm} accounts={activeAccounts} />
+          <RefundOfField entryForm={entryForm} />
           {isTransfer(values) ? null : <CategorySelects entryForm={entryForm} categories={categories} />}
           <TagsInput
             label={t('form.tags')}

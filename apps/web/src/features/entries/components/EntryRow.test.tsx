@@ -3,36 +3,21 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLocale, i18n, initI18n } from '../../../lib/i18n.ts';
+import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { entryEffect } from '../lib/group-by-day.ts';
 import { EntryRow } from './EntryRow.tsx';
 import { buildLookups } from './lookups.ts';
 
 /** Issue 23 #1, #3: card purchases and invoice payments in the entries list. */
-const base: Entry = {
+const base: Entry = entryFixture({
   id: 1,
   description: 'Mercado',
   value: 5000,
   date: '2026-11-20',
-  operation_id: 2,
-  category_id: null,
-  sub_category_id: null,
   account_id: null,
   card_id: 7,
-  destination_account_id: null,
-  paid: false,
-  paid_at: null,
-  notes: null,
-  fixed: false,
-  limit_fixed_date: null,
-  series_id: null,
-  installment_number: null,
-  installment_count: null,
-  tags: [],
   invoice_month: '2026-12',
-  invoice_id: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-} as Entry;
+});
 
 const lookups = buildLookups(
   [{ id: 3, name: 'Itaú corrente' } as Account],

@@ -1,5 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
+import { localToday } from '@centavo/shared/dates';
 import { Menu } from '@mantine/core';
 import {
   IconCircle,
@@ -168,6 +169,9 @@ export const EntryRow = memo(function EntryRow({
   const tagNames = entry.tags.map((id) => lookups.tags.get(id)?.name).filter(Boolean);
   const paidLabel = t(entry.paid ? 'list.markUnpaid' : 'list.markPaid', { description: entry.description });
   const paidText = entry.paid ? t('list.paid') : t('list.unpaid');
+  // Overdue (DESIGN.md §4): an expense of an account left unpaid past its date, by the local clock's today.
+  const overdue =
+    !entry.paid && !cardPurchase && entry.operation_id === OPERATIONS.expense && entry.date < localToday();
 
   return (
     <div className={last ? `${classes.entryRow} ${classes.lastOfDay}` : classes.entryRow}>
@@ -234,6 +238,16 @@ export const EntryRow = memo(function EntryRow({
               data-testid="installment-badge"
             >
               {entry.installment_number}/{entry.installment_count}
+            </span>
+          ) : null}
+          {overdue ? (
+            <span
+              className={`${classes.badge} ${classes.overdueBadge}`}
+              role="img"
+              aria-label={t('list.overdueLabel')}
+              data-testid="overdue-badge"
+            >
+              {t('list.overdue')}
             </span>
           ) : null}
           {entry.fixed ? (

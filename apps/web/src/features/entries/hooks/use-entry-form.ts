@@ -109,13 +109,17 @@ export function useEntryForm({
     };
   }
 
-  /** A new operation keeps the category only when it is of the operation's type. */
+  /**
+   * A new operation keeps the category only when it is of the operation's type, or when an expense's category
+   * becomes a refund's (income in the purchase's expense category, DESIGN.md §4).
+   */
   function setOperation(value: string) {
     const operation = Number(value);
     const current = categories.find((c) => String(c.id) === form.values.category_id);
     form.setFieldValue('operation_id', value);
     const keepsNone = form.values.category_id === NO_CATEGORY && allowsNoCategory(operation);
-    if (!keepsNone && (!current || current.type !== CATEGORY_TYPE_BY_OPERATION[operation])) {
+    const refund = operation === OPERATIONS.income && current?.type === 'expense';
+    if (!keepsNone && !refund && (!current || current.type !== CATEGORY_TYPE_BY_OPERATION[operation])) {
       form.setFieldValue('category_id', null);
       form.setFieldValue('sub_category_id', null);
     }

@@ -1,5 +1,6 @@
 import type { Entry } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from './entry.test-fixture.ts';
 import {
   emptyFormValues,
   entryFormRules,
@@ -17,31 +18,18 @@ const tags = [
   { id: 2, name: 'Lazer' },
 ];
 
-const base: Entry = {
+const base: Entry = entryFixture({
   id: 50,
   description: 'Notebook',
   value: 100001,
   date: '2026-12-11',
-  operation_id: 2,
   category_id: 8,
   sub_category_id: 30,
-  account_id: 1,
-  card_id: null,
-  destination_account_id: null,
-  paid: false,
-  paid_at: null,
-  notes: null,
-  fixed: false,
-  limit_fixed_date: null,
   series_id: 9,
   installment_number: 2,
   installment_count: 3,
   tags: [2],
-  invoice_month: null,
-  invoice_id: null,
-  created_at: '2026-11-21T00:00:00Z',
-  updated_at: '2026-11-21T00:00:00Z',
-};
+});
 
 describe('entry form → API', () => {
   it('parses whole units for a zero-decimal currency (¥1,234 is 1234)', () => {

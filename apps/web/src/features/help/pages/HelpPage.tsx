@@ -13,6 +13,7 @@ const SECTIONS: readonly SectionKey[] = [
   'entries',
   'accounts',
   'import',
+  'rules',
   'cards',
   'installments',
   'fixed',

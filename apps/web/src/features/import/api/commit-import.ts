@@ -1,5 +1,5 @@
 import type { ImportCommit } from '@centavo/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/queries/keys.ts';
 
@@ -11,17 +11,20 @@ export function commitImport({ id, key }: { id: number; key: string }): Promise<
   });
 }
 
+/**
+ * An import committed or undone adds or takes away entries: the imports, every entry list and figure, the
+ * accounts' balances and the cards' invoices.
+ */
+export function invalidateAfterImport(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
+  ]);
+}
+
 export function useCommitImport() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: commitImport,
-    // New entries: every list and figure, the accounts' balances and the cards' invoices.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
-      ]),
-  });
+  return useMutation({ mutationFn: commitImport, onSuccess: () => invalidateAfterImport(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/queries/keys.ts';
+import { invalidateAfterImport } from './commit-import.ts';
 
 /** DELETE /import/{id}: undo a committed import (409 listing entries edited since, unless force), or discard. */
 export function deleteImport({ id, force }: { id: number; force: boolean }): Promise<void> {
@@ -9,14 +9,5 @@ export function deleteImport({ id, force }: { id: number; force: boolean }): Pro
 
 export function useDeleteImport() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteImport,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
-      ]),
-  });
+  return useMutation({ mutationFn: deleteImport, onSuccess: () => invalidateAfterImport(queryClient) });
 }

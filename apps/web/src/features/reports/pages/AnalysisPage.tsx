@@ -1,10 +1,9 @@
-import { OPERATIONS } from '@centavo/shared';
 import { Anchor, Button, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
-import { BarsChart, LinesChart } from '../../../components/charts/LazyChart.tsx';
+import { MonthCharts, MonthTable } from '../../../components/charts/MonthFigures.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
@@ -19,20 +18,13 @@ import { ReportControls, useReportParams } from '../components/ReportControls.ts
 /** /reports/analysis: income vs expense per month, result and cumulative, debt ahead, investments. */
 export function AnalysisPage() {
   const { t } = useTranslation('reports');
-  const { format, locale } = useMoneyFormat();
+  const { locale } = useMoneyFormat();
   const params = useReportParams();
   const analysis = useReport('analysis', params);
   const debt = useReport('debt', params);
   const investment = useReport('investment', params);
   const monthName = (m: string) => `${formatMonthShort(m, locale)} ${m.slice(0, 4)}`;
   const rows = analysis.data?.data ?? [];
-  const chartData = rows.map((m) => ({
-    month: monthName(m.month),
-    income: m.income,
-    expense: m.expense,
-    result: m.result,
-    cumulative: m.cumulative,
-  }));
   const range = analysis.data
     ? { start_month: analysis.data.start, end_month: analysis.data.end }
     : undefined;
@@ -71,102 +63,28 @@ export function AnalysisPage() {
       <ReportControls />
       <Widget id="analysis-chart" title={t('analysis.chart')}>
         {analysis.data ? (
-          <Stack>
-            <BarsChart
-              label={t('common.chartLabel', { title: t('analysis.chart') })}
-              data={chartData}
-              dataKey="month"
-              format={format}
-              series={[
-                { name: 'income', label: t('common.income'), color: 'teal.7' },
-                { name: 'expense', label: t('common.expense'), color: 'red.7' },
-              ]}
-            />
-            <LinesChart
-              label={t('common.chartLabel', { title: t('analysis.trend') })}
-              data={chartData}
-              dataKey="month"
-              format={format}
-              series={[
-                { name: 'result', label: t('common.result'), color: 'grape.7' },
-                { name: 'cumulative', label: t('common.cumulative'), color: 'blue.7' },
-              ]}
-            />
-          </Stack>
+          <MonthCharts
+            months={rows}
+            lines={['result', 'cumulative']}
+            barsTitle={t('analysis.chart')}
+            linesTitle={t('analysis.trend')}
+            label={monthName}
+          />
         ) : (
           <Skeleton h={300} />
         )}
       </Widget>
       <Widget id="analysis-table" title={t('analysis.table')}>
         {analysis.data && range ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="analysis-rows">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('common.month')}</Table.Th>
-                  <Table.Th ta="right">{t('common.income')}</Table.Th>
-                  <Table.Th ta="right">{t('common.expense')}</Table.Th>
-                  <Table.Th ta="right">{t('common.investment')}</Table.Th>
-                  <Table.Th ta="right">{t('common.result')}</Table.Th>
-                  <Table.Th ta="right">{t('common.cumulative')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((m) => (
-                  <Table.Tr key={m.month}>
-                    <Table.Td>{monthName(m.month)}</Table.Td>
-                    {(
-                      [
-                        [OPERATIONS.income, m.income],
-                        [OPERATIONS.expense, m.expense],
-                        [OPERATIONS.investment, m.investment],
-                      ] as const
-                    ).map(([op, value]) => (
-                      <Table.Td ta="right" key={op}>
-                        <Anchor
-                          component={Link}
-                          to={drillDownHref({ month: m.month, operation_id: op, basis: params.basis })}
-                        >
-                          <AmountText value={value} colored={false} />
-                        </Anchor>
-                      </Table.Td>
-                    ))}
-                    <Table.Td ta="right">
-                      <AmountText value={m.result} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <AmountText value={m.cumulative} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th>{t('common.total')}</Table.Th>
-                  {(
-                    [
-                      [OPERATIONS.income, analysis.data.totals.income],
-                      [OPERATIONS.expense, analysis.data.totals.expense],
-                      [OPERATIONS.investment, analysis.data.totals.investment],
-                    ] as const
-                  ).map(([op, value]) => (
-                    <Table.Th ta="right" key={op}>
-                      <Anchor
-                        component={Link}
-                        to={drillDownHref({ ...range, operation_id: op, basis: params.basis })}
-                      >
-                        <AmountText value={value} colored={false} />
-                      </Anchor>
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">
-                    <AmountText value={analysis.data.totals.result} />
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <MonthTable
+            months={rows}
+            columns={['income', 'expense', 'investment', 'result', 'cumulative']}
+            basis={params.basis}
+            label={monthName}
+            totals={{ values: analysis.data.totals, range }}
+            minWidth={560}
+            testId="analysis-rows"
+          />
         ) : (
           <Skeleton h={200} />
         )}

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { ColorDot } from '../../../components/ColorDot.tsx';
 import { BarsChart, DonutChartLazy } from '../../../components/charts/LazyChart.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -88,18 +89,7 @@ export function ByCategoryPage() {
                                 )
                               }
                             >
-                              <Box
-                                component="span"
-                                aria-hidden
-                                w={10}
-                                h={10}
-                                mr={6}
-                                style={{
-                                  display: 'inline-block',
-                                  borderRadius: '50%',
-                                  background: c.color ?? 'var(--mantine-color-gray-6)',
-                                }}
-                              />
+                              <ColorDot color={c.color ?? 'var(--mantine-color-gray-6)'} size={10} mr={6} />
                               {c.name}
                             </Button>
                           </Table.Td>

@@ -144,8 +144,8 @@ export function RuleCard({
         </Button>
         <Button
           size="compact-sm"
-          variant="subtle"
-          color="red.9"
+          variant="light"
+          color="red"
           onClick={onDelete}
           aria-label={`${t('rules.delete')} ${rule.name}`}
         >

@@ -1,38 +1,34 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, type RefObject, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateTag } from '../api/create-tag.ts';
-import { tagNameProblem } from '../tag-list.ts';
-import { TagNameInput, tagErrorMessage, tagProblemMessage } from './TagNameInput.tsx';
+import { TagNameInput, useTagName } from './TagNameInput.tsx';
 
 /** The "new tag" field: checked before it is sent; the input keeps focus for the next one. */
 export function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation(['ledger', 'common']);
   const create = useCreateTag();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const tagName = useTagName();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = tagNameProblem(name);
-    if (problem) {
-      setError(tagProblemMessage(t, problem));
+    if (!tagName.check()) {
       inputRef.current?.focus();
       return;
     }
     create.mutate(
-      { name: name.trim() },
+      { name: tagName.name.trim() },
       {
         onSuccess: (tag) => {
           toastSuccess(t('tags.createdToast', { name: tag.name }));
-          setName('');
-          setError(null);
+          tagName.setName('');
+          tagName.setError(null);
           inputRef.current?.focus();
         },
         onError: (failure) => {
-          setError(tagErrorMessage(t, failure));
+          tagName.failed(failure);
           inputRef.current?.focus();
         },
       },
@@ -46,12 +42,7 @@ export function CreateTagForm({ inputRef }: { inputRef: RefObject<HTMLInputEleme
           ref={inputRef}
           label={t('tags.newLabel')}
           placeholder={t('tags.newPlaceholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
+          {...tagName.inputProps}
           style={{ flex: '1 1 200px' }}
           name="new-tag"
         />

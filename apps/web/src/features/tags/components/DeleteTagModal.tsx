@@ -1,6 +1,8 @@
 import type { Tag } from '@centavo/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
@@ -18,7 +20,8 @@ export function DeleteTagModal({
   const { t } = useTranslation(['ledger', 'common']);
   const remove = useDeleteTag();
 
-  function confirm() {
+  function confirm(event: FormEvent) {
+    event.preventDefault();
     if (!tag) return;
     remove.mutate(tag.id, {
       onSuccess: () => {
@@ -30,26 +33,19 @@ export function DeleteTagModal({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={t('tags.delete.title', { name: tag?.name ?? '' })}
-      centered
-    >
-      <Stack gap="md">
+    <FormModal opened={opened} onClose={onClose} title={t('tags.delete.title', { name: tag?.name ?? '' })}>
+      <ModalForm
+        onSubmit={confirm}
+        submitLabel={t('tags.delete.confirm')}
+        submitColor="red.9"
+        pending={remove.isPending}
+        onCancel={onClose}
+        focusCancel
+      >
         <Text fz="sm" data-testid="tag-delete-usage">
           {t('tags.delete.used', { count: tag?.count ?? 0 })}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button autoContrast color="red.9" loading={remove.isPending} onClick={confirm}>
-            {t('tags.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -1,0 +1,63 @@
+import { localMonth } from '@centavo/shared';
+import { Anchor, Box, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AmountText } from '../../../components/AmountText.tsx';
+import { DonutChartLazy } from '../../../components/charts/LazyChart.tsx';
+import { Widget } from '../../../components/charts/Widget.tsx';
+import { drillDownHref } from '../../../lib/drill-down.ts';
+import { useCategoryDashboard } from '../../../lib/queries/figures.ts';
+import { useMoneyFormat } from '../../../lib/use-money-format.ts';
+
+/** This month's spending by category: a donut and the table beside it. */
+export function SpendingWidget() {
+  const { t } = useTranslation('reports');
+  const { format, locale } = useMoneyFormat();
+  const month = localMonth();
+  const categories = useCategoryDashboard(month, 'accrual');
+  return (
+    <Widget id="dash-spending" title={t('dashboard.spending')}>
+      {categories.data ? (
+        categories.data.data.length === 0 ? (
+          <Text c="dimmed">{t('dashboard.noSpending')}</Text>
+        ) : (
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Box mx="auto">
+              <DonutChartLazy
+                label={t('common.chartLabel', { title: t('dashboard.spending') })}
+                format={format}
+                data={categories.data.data.map((c) => ({
+                  name: c.name,
+                  value: c.value,
+                  color: c.color ?? 'gray.6',
+                }))}
+              />
+            </Box>
+            <Table style={{ flex: 1, minWidth: 200 }}>
+              <Table.Tbody>
+                {categories.data.data.map((c) => (
+                  <Table.Tr key={c.category_id ?? 0}>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td ta="right">
+                      <Anchor
+                        component={Link}
+                        to={drillDownHref({ month, category_id: c.category_id, basis: 'accrual' })}
+                      >
+                        <AmountText value={c.value} colored={false} />
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right" c="dimmed">
+                      {c.share.toLocaleString(locale)}%
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Group>
+        )
+      ) : (
+        <Skeleton h={120} />
+      )}
+    </Widget>
+  );
+}
