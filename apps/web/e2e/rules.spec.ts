@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
+import { EntriesPage } from './pages/EntriesPage.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -131,3 +132,52 @@ for (const [locale, width] of [
     if (shots) await page.screenshot({ path: `${shots}/rule-form-${locale}-${width}.png`, fullPage: true });
   });
 }
+
+test('giving an uncategorised entry a category offers a rule; nothing is learned without a yes (en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await new RegisterPage(page).goto();
+  await new RegisterPage(page).register(newUser('rules-entry'));
+  await expect(page).toHaveURL(/\/welcome$/);
+  const account = await apiAs<{ id: number }>(page, 'POST', '/account', { name: 'Conta' });
+  const today = new Date().toISOString().slice(0, 10);
+  for (const description of ['Uber *trip', 'Padaria']) {
+    await apiAs(page, 'POST', '/entry', {
+      description,
+      value: 1990,
+      date: today,
+      operation_id: 2,
+      account_id: account.id,
+      category_id: null,
+    });
+  }
+  const entries = new EntriesPage(page);
+  await entries.goto();
+
+  // Declined: the offer is closed and no rule exists.
+  await entries.openEdit('Padaria');
+  await entries.fillForm({ category: 'Food' });
+  await entries.save();
+  const first = page.getByTestId('rule-offer');
+  await expect(first).toContainText('Always categorise “Padaria” as Food?');
+  await page.getByRole('alert').filter({ has: first }).getByRole('button', { name: 'Close' }).click();
+  await expect(first).toBeHidden();
+  expect((await apiAs<{ data: unknown[] }>(page, 'GET', '/rule')).data).toEqual([]);
+
+  // Accepted: the rule names the text and the category chosen, subcategory included.
+  await entries.openEdit('Uber *trip');
+  await entries.fillForm({ category: 'Transport', subcategory: 'Ride-hailing' });
+  await entries.save();
+  const offer = page.getByTestId('rule-offer');
+  await expect(offer).toContainText('Always categorise “Uber *trip” as Transport › Ride-hailing?');
+  await offer.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByText('Rule created')).toBeVisible();
+  const rules = await apiAs<{ data: Array<{ conditions: unknown; actions: unknown }> }>(page, 'GET', '/rule');
+  expect(rules.data).toMatchObject([
+    {
+      conditions: [{ field: 'description', op: 'is', value: 'Uber *trip' }],
+      actions: { category_id: 4, sub_category_id: 10 },
+    },
+  ]);
+});

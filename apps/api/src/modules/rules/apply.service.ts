@@ -48,6 +48,8 @@ export async function previewRule(db: Db, userId: number, input: RulePreviewBody
   return { count: matched.length, uncategorised, data: data.map((r): Entry => toEntry(r)) };
 }
 
+const EDITED = ['category_id', 'sub_category_id', 'description', 'operation_id', 'tag_ids'] as const;
+
 /** The entry as the rule's outcome leaves it (tags are added to the entry's own). */
 function changed(row: EntryRow, outcome: RuleOutcome, stamp: string): EntryRow {
   const tags = parseTagIds(row.tag_ids);
@@ -77,9 +79,13 @@ export function applyRule(db: Db, userId: number, id: number, request: LogReques
       const outcome = rules.decide(subject);
       if (outcome) decided.set(Number(subject.id), outcome);
     }
-    const before = await findEntryRowsByIds(trx, userId, [...decided.keys()]);
     const stamp = nowIso();
-    const after = before.map((row) => changed(row, decided.get(Number(row.id)) as RuleOutcome, stamp));
+    // Only entries the rule really changes (a rule may match an entry it already renamed or tagged).
+    const pairs = (await findEntryRowsByIds(trx, userId, [...decided.keys()]))
+      .map((row) => ({ row, next: changed(row, decided.get(Number(row.id)) as RuleOutcome, stamp) }))
+      .filter(({ row, next }) => EDITED.some((k) => row[k] !== next[k]));
+    const before = pairs.map((p) => p.row);
+    const after = pairs.map((p) => p.next);
     if (after.length > 0) {
       await applyEntryChanges(trx, userId, before, after);
       await writeChanges(trx, userId, before, after);

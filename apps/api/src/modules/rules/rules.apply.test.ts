@@ -150,9 +150,53 @@ describe('POST /rule/{id}/apply', () => {
     expect((await send(user, 'GET', `/rule/${rule.id}`)).json().match_count).toBe(6);
     const logs = (await send(user, 'GET', '/account-logs?per_page=5')).json().data as Json[];
     expect(logs[0]).toMatchObject({ event: 'rule_applied', details: { rule_id: rule.id, updated: 6 } });
-    // Applying again finds nothing left to categorise (the refund's tag is already there).
-    expect((await send(user, 'POST', `/rule/${rule.id}/apply`)).json().updated).toBe(1);
+    // Applying again changes nothing: the refund still matches, but already has the tag.
+    expect((await send(user, 'POST', `/rule/${rule.id}/apply`)).json().updated).toBe(0);
     expect(await aggregates(user.id)).toBe(await recomputed(user.id));
+  });
+
+  it('a rule that turns expenses into income moves the money, and the aggregates still equal a recomputation', async () => {
+    const user = await createUser(ctx, 'O');
+    const acc = await createAccount(user);
+    const e = await createEntry(user, bare(acc, { description: 'Estorno loja', value: 4321 }));
+    const rule = (
+      await send(user, 'POST', '/rule', {
+        name: 'Refunds',
+        conditions: [{ field: 'description', op: 'starts_with', value: 'ESTORNO' }],
+        actions: { operation_id: 1, category_id: 14 },
+      })
+    ).json();
+    const balance = async () => (await send(user, 'GET', '/entry/balance?month=2026-11')).json();
+    const before = await balance();
+    expect((await send(user, 'POST', `/rule/${rule.id}/apply`)).json()).toEqual({ updated: 1 });
+    expect((await send(user, 'GET', `/entry/${e.id}`)).json()).toMatchObject({
+      operation_id: 1,
+      category_id: 14,
+    });
+    const after = await balance();
+    expect(after.income - before.income).toBe(4321);
+    expect(after.expense - before.expense).toBe(-4321);
+    expect(await aggregates(user.id)).toBe(await recomputed(user.id));
+  });
+
+  it('a category deleted after the rule was saved is never written', async () => {
+    const user = await createUser(ctx, 'X');
+    const acc = await createAccount(user);
+    const own = (await send(user, 'POST', '/category', { name: 'Pets', type: 'expense' })).json()
+      .id as number;
+    const rule = (
+      await send(user, 'POST', '/rule', {
+        name: 'Vet',
+        on_create: true,
+        conditions: [{ field: 'description', op: 'contains', value: 'vet' }],
+        actions: { category_id: own, description: 'Vet clinic' },
+      })
+    ).json();
+    // Gone underneath the rule (however it went): the rule still names it.
+    await ctx.database.db.deleteFrom('categories').where('id', '=', own).execute();
+    const created = await createEntry(user, bare(acc, { description: 'VET 24h' }));
+    expect(created).toMatchObject({ category_id: null, description: 'Vet clinic' });
+    expect((await send(user, 'POST', `/rule/${rule.id}/apply`)).json()).toEqual({ updated: 0 });
   });
 
   it('another user’s rule answers 404', async () => {

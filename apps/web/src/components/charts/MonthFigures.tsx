@@ -1,11 +1,10 @@
 import type { AnalysisReport, ReportBasisName } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
-import { Anchor, Stack, Table } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { drillDownHref } from '../../lib/drill-down.ts';
 import { useMoneyFormat } from '../../lib/use-money-format.ts';
 import { AmountText } from '../AmountText.tsx';
+import { DrillAmount } from '../DrillAmount.tsx';
 import { BarsChart, LinesChart } from './LazyChart.tsx';
 
 type Month = AnalysisReport['data'][number];
@@ -91,11 +90,7 @@ export function MonthTable({
   ) => {
     const operation = LINKED[column];
     if (operation === undefined) return <AmountText value={value} />;
-    return (
-      <Anchor component={Link} to={drillDownHref({ ...where, operation_id: operation, basis })}>
-        <AmountText value={value} colored={false} />
-      </Anchor>
-    );
+    return <DrillAmount drill={{ ...where, operation_id: operation, basis }} value={value} />;
   };
   return (
     <Table.ScrollContainer minWidth={minWidth}>

@@ -1,10 +1,9 @@
 import type { BudgetSummary as Summary } from '@centavo/shared';
-import { Anchor, Badge, Group, Paper } from '@mantine/core';
+import { Badge, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { Figure } from '../../../components/Figure.tsx';
-import { drillDownHref } from '../../../lib/drill-down.ts';
 
 /** Planned, spent (linked to the month's expenses), available, and how many categories are in each band. */
 export function BudgetSummary({ summary, month, title }: { summary: Summary; month: string; title: string }) {
@@ -22,15 +21,13 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
           />
         </Figure>
         <Figure label={t('budget.spent')} size="sm">
-          <Anchor
-            component={Link}
-            to={drillDownHref({ month, operation_id: 2, basis: 'accrual' })}
+          <DrillAmount
+            drill={{ month, operation_id: 2, basis: 'accrual' }}
+            value={summary.spent}
             fz="xl"
             fw={700}
             data-testid="summary-spent"
-          >
-            <AmountText value={summary.spent} colored={false} />
-          </Anchor>
+          />
         </Figure>
         <Figure label={t('budget.available')} size="sm">
           <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />

@@ -1,9 +1,10 @@
 import { addMonths, FILL_STRATEGIES, type FillStrategy } from '@centavo/shared';
-import { Button, Checkbox, Menu, Select, Text } from '@mantine/core';
+import { Checkbox, Menu, Select, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconEraser, IconHistory } from '@tabler/icons-react';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { MenuButton } from '../../../components/MenuButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence, formatMonthLong } from '../../../lib/months.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -42,29 +43,22 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
   };
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default" leftSection={<IconDots size={16} aria-hidden />}>
-            {t('budget.actions')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => open('replicate')}>
-            {t('budget.replicate')}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => open('fill')}>
-            {t('budget.fill')}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconEraser size={16} aria-hidden />}
-            onClick={() => open('erase')}
-          >
-            {t('budget.eraseMonth')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MenuButton label={t('budget.actions')} icon={<IconDots size={16} aria-hidden />}>
+        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => open('replicate')}>
+          {t('budget.replicate')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconHistory size={16} aria-hidden />} onClick={() => open('fill')}>
+          {t('budget.fill')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconEraser size={16} aria-hidden />}
+          onClick={() => open('erase')}
+        >
+          {t('budget.eraseMonth')}
+        </Menu.Item>
+      </MenuButton>
       <MonthDialog
         opened={dialog === 'replicate'}
         onClose={close}

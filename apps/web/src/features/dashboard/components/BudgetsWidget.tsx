@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { Figure } from '../../../components/Figure.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { useBudgetDashboard } from '../../../lib/queries/figures.ts';
@@ -33,13 +34,11 @@ export function BudgetsWidget() {
               <AmountText value={budgets.data.summary.planned} colored={false} fw={700} />
             </Figure>
             <Figure label={t('budget.spent')}>
-              <Anchor
-                component={Link}
-                to={drillDownHref({ month, operation_id: 2, basis: 'accrual' })}
+              <DrillAmount
+                drill={{ month, operation_id: 2, basis: 'accrual' }}
+                value={budgets.data.summary.spent}
                 fw={700}
-              >
-                <AmountText value={budgets.data.summary.spent} colored={false} />
-              </Anchor>
+              />
             </Figure>
             <Figure label={t('budget.available')}>
               <AmountText value={budgets.data.summary.available} fw={700} />

@@ -1,11 +1,9 @@
 import { localMonth } from '@centavo/shared';
-import { Anchor, Box, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Box, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AmountText } from '../../../components/AmountText.tsx';
 import { DonutChartLazy } from '../../../components/charts/LazyChart.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
-import { drillDownHref } from '../../../lib/drill-down.ts';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { useCategoryDashboard } from '../../../lib/queries/figures.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 
@@ -39,12 +37,10 @@ export function SpendingWidget() {
                   <Table.Tr key={c.category_id ?? 0}>
                     <Table.Td>{c.name}</Table.Td>
                     <Table.Td ta="right">
-                      <Anchor
-                        component={Link}
-                        to={drillDownHref({ month, category_id: c.category_id, basis: 'accrual' })}
-                      >
-                        <AmountText value={c.value} colored={false} />
-                      </Anchor>
+                      <DrillAmount
+                        drill={{ month, category_id: c.category_id, basis: 'accrual' }}
+                        value={c.value}
+                      />
                     </Table.Td>
                     <Table.Td ta="right" c="dimmed">
                       {c.share.toLocaleString(locale)}%

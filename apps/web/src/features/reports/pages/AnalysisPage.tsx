@@ -1,10 +1,12 @@
-import { Anchor, Button, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { MonthCharts, MonthTable } from '../../../components/charts/MonthFigures.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
+import { MenuButton } from '../../../components/MenuButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -47,17 +49,10 @@ export function AnalysisPage() {
         title={t('analysis.title')}
         subtitle={t('analysis.subtitle')}
         actions={
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-                {t('analysis.export')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => exportAs('csv')}>{t('analysis.exportCsv')}</Menu.Item>
-              <Menu.Item onClick={() => exportAs('xlsx')}>{t('analysis.exportXlsx')}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <MenuButton label={t('analysis.export')} icon={<IconDownload size={16} aria-hidden />}>
+            <Menu.Item onClick={() => exportAs('csv')}>{t('analysis.exportCsv')}</Menu.Item>
+            <Menu.Item onClick={() => exportAs('xlsx')}>{t('analysis.exportXlsx')}</Menu.Item>
+          </MenuButton>
         }
       />
       <ReportControls />
@@ -114,12 +109,10 @@ export function AnalysisPage() {
                       <Table.Td ta="right">
                         {/* The entries list without a basis holds account entries only: card installments are
                             in their invoices, the next column. */}
-                        <Anchor
-                          component={Link}
-                          to={drillDownHref({ month: d.month, operation_id: 2, paid: false })}
-                        >
-                          <AmountText value={d.installments} colored={false} />
-                        </Anchor>
+                        <DrillAmount
+                          drill={{ month: d.month, operation_id: 2, paid: false }}
+                          value={d.installments}
+                        />
                       </Table.Td>
                       <Table.Td ta="right">
                         {/* The month's list shows each invoice due in it as a line. */}
@@ -157,12 +150,10 @@ export function AnalysisPage() {
                     <Table.Tr key={d.month}>
                       <Table.Td>{monthName(d.month)}</Table.Td>
                       <Table.Td ta="right">
-                        <Anchor
-                          component={Link}
-                          to={drillDownHref({ month: d.month, operation_id: 3, basis: params.basis })}
-                        >
-                          <AmountText value={d.value} colored={false} />
-                        </Anchor>
+                        <DrillAmount
+                          drill={{ month: d.month, operation_id: 3, basis: params.basis }}
+                          value={d.value}
+                        />
                       </Table.Td>
                       <Table.Td ta="right">
                         <AmountText value={d.cumulative} colored={false} />

@@ -7,6 +7,7 @@ import { AmountText } from '../../../components/AmountText.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { BarsChart, DonutChartLazy } from '../../../components/charts/LazyChart.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
+import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { drillDownHref } from '../../../lib/drill-down.ts';
 import { formatMonthShort } from '../../../lib/months.ts';
@@ -94,14 +95,12 @@ export function ByCategoryPage() {
                             </Button>
                           </Table.Td>
                           <Table.Td ta="right">
-                            <Anchor
-                              component={Link}
-                              to={drillDownHref({ ...range, category_id: c.category_id })}
+                            <DrillAmount
+                              drill={{ ...range, category_id: c.category_id }}
+                              value={c.total}
                               aria-label={`${format(c.total)}: ${t('common.seeEntries', { name: c.name })}`}
                               data-testid="category-total"
-                            >
-                              <AmountText value={c.total} colored={false} />
-                            </Anchor>
+                            />
                           </Table.Td>
                           <Table.Td ta="right" c="dimmed">
                             {c.share.toLocaleString(locale)}%

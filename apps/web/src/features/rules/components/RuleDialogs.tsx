@@ -1,36 +1,11 @@
 import type { Rule } from '@centavo/shared';
-import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useApplyRule, useDeleteRule, useRulePreview } from '../api/rules.ts';
-
-function Dialog({
-  opened,
-  onClose,
-  title,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation('common');
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      title={title}
-      centered
-      size="lg"
-    >
-      {children}
-    </Modal>
-  );
-}
 
 /** "Test": the existing entries the rule's conditions match, and how many of them have no category. */
 export function PreviewDialog({
@@ -48,7 +23,12 @@ export function PreviewDialog({
   );
   const data = preview.data;
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('rules.preview.title', { name: rule?.name ?? '' })}>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('rules.preview.title', { name: rule?.name ?? '' })}
+      size="lg"
+    >
       {preview.isPending ? (
         <Skeleton h={120} />
       ) : preview.isError ? (
@@ -85,7 +65,7 @@ export function PreviewDialog({
           </Group>
         </Stack>
       ) : null}
-    </Dialog>
+    </FormModal>
   );
 }
 
@@ -103,33 +83,28 @@ export function ApplyDialog({
   const apply = useApplyRule();
   const name = rule?.name ?? '';
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('rules.applyConfirm.title', { name })}>
-      <Stack gap="md">
+    <FormModal opened={opened} onClose={onClose} title={t('rules.applyConfirm.title', { name })} size="lg">
+      <ModalForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!rule) return;
+          apply.mutate(rule.id, {
+            onSuccess: (result) => {
+              toastSuccess(t('rules.applyConfirm.done', { count: result.updated, name }));
+              onClose();
+            },
+            onError: (error) => toastError(errorMessage(error)),
+          });
+        }}
+        submitLabel={t('rules.applyConfirm.confirm')}
+        pending={apply.isPending}
+        submitTestId="rule-apply-confirm"
+        onCancel={onClose}
+        focusCancel
+      >
         <Text fz="sm">{t('rules.applyConfirm.body')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            autoContrast
-            loading={apply.isPending}
-            data-testid="rule-apply-confirm"
-            onClick={() =>
-              rule &&
-              apply.mutate(rule.id, {
-                onSuccess: (result) => {
-                  toastSuccess(t('rules.applyConfirm.done', { count: result.updated, name }));
-                  onClose();
-                },
-                onError: (error) => toastError(errorMessage(error)),
-              })
-            }
-          >
-            {t('rules.applyConfirm.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+      </ModalForm>
+    </FormModal>
   );
 }
 
@@ -146,32 +121,27 @@ export function DeleteDialog({
   const remove = useDeleteRule();
   const name = rule?.name ?? '';
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('rules.deleteConfirm.title', { name })}>
-      <Stack gap="md">
+    <FormModal opened={opened} onClose={onClose} title={t('rules.deleteConfirm.title', { name })} size="lg">
+      <ModalForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!rule) return;
+          remove.mutate(rule.id, {
+            onSuccess: () => {
+              toastSuccess(t('rules.deleteConfirm.done', { name }));
+              onClose();
+            },
+            onError: (error) => toastError(errorMessage(error)),
+          });
+        }}
+        submitLabel={t('rules.deleteConfirm.confirm')}
+        submitColor="red.9"
+        pending={remove.isPending}
+        onCancel={onClose}
+        focusCancel
+      >
         <Text fz="sm">{t('rules.deleteConfirm.body')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            autoContrast
-            color="red.9"
-            loading={remove.isPending}
-            onClick={() =>
-              rule &&
-              remove.mutate(rule.id, {
-                onSuccess: () => {
-                  toastSuccess(t('rules.deleteConfirm.done', { name }));
-                  onClose();
-                },
-                onError: (error) => toastError(errorMessage(error)),
-              })
-            }
-          >
-            {t('rules.deleteConfirm.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+      </ModalForm>
+    </FormModal>
   );
 }

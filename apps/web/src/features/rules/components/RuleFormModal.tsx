@@ -3,7 +3,7 @@ import { ruleBodySchema } from '@centavo/shared/contracts/rules';
 import { Button, Checkbox, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
+import { FormModal, ModalForm, NameField } from '../../../components/FormModal.tsx';
 import { reportFormError } from '../../../lib/error-message.ts';
 import { resolvers, zodResolver } from '../../../lib/form-rules.tsx';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
@@ -76,13 +76,9 @@ function RuleForm({ rule, onDone }: { rule: Rule | null; onDone: () => void }) {
       onCancel={onDone}
       submitTestId="rule-submit"
     >
-      <TextInput
+      <NameField
         label={t('rules.form.name')}
         placeholder={t('rules.form.namePlaceholder')}
-        required
-        maxLength={100}
-        autoComplete="off"
-        data-autofocus
         {...form.getInputProps('name')}
       />
       <Stack gap={6}>

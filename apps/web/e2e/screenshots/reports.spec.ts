@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { apiAs } from '../pages/AccountsPage.ts';
+import { AppShell } from '../pages/AppShell.ts';
+import { RegisterPage } from '../pages/AuthPages.ts';
+import { monthFromNow } from '../pages/EntriesPage.ts';
+import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Not a check: the budget, dashboard and report pages at 360 and 1280 px, light and dark, English and
- * Português, with a few months of data, for a person to look at. Runs only with REPORTS_SCREENSHOTS=<dir>.
+ * Português, with a few months of data, for a person to look at. Runs only with SCREENSHOTS=<dir>.
  */
-const dir = process.env.REPORTS_SCREENSHOTS;
-if (!dir) throw new Error('set REPORTS_SCREENSHOTS=<dir> to take the screenshots');
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'reports');
+if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 
 const pages = [
   ['budget', '/budget'],
@@ -23,6 +24,7 @@ const pages = [
 ] as const;
 
 test('reports screens', async ({ page }) => {
+  trackRequests(page);
   test.setTimeout(600_000);
   const register = new RegisterPage(page);
   await register.goto();
@@ -99,7 +101,7 @@ test('reports screens', async ({ page }) => {
         for (const [name, path] of pages) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await requestsDone(page);
           await animationsDone(page);
           await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
         }

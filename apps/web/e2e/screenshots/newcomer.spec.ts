@@ -1,21 +1,22 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { EntriesPage, parseCsv } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { apiAs } from '../pages/AccountsPage.ts';
+import { RegisterPage } from '../pages/AuthPages.ts';
+import { EntriesPage, parseCsv } from '../pages/EntriesPage.ts';
+import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Not a check: the screens issue 13 changed, at 1280 and 360 px, in both languages and themes, for a person
- * to look at. Runs only with NEWCOMER_SCREENSHOTS=<dir> (playwright.config.ts leaves it out otherwise).
+ * to look at. Runs only with SCREENSHOTS=<dir> (playwright.config.ts leaves it out otherwise).
  */
-const dir = process.env.NEWCOMER_SCREENSHOTS;
-if (!dir) throw new Error('set NEWCOMER_SCREENSHOTS=<dir> to take the screenshots');
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'newcomer');
+if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
   await animationsDone(page);
 }
 
@@ -49,6 +50,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
           acceptDownloads: true,
         });
         const page = await context.newPage();
+        trackRequests(page);
         const shot = async (name: string, fullPage = false) => {
           await settle(page);
           await page.screenshot({ path: join(out, `${name}.png`), fullPage });

@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { apiAs } from '../pages/AccountsPage.ts';
+import { RegisterPage } from '../pages/AuthPages.ts';
+import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Screenshots of the ledger settings pages with realistic data, at 1280 and 360 px, light and dark, en and
- * br — for looking at, not for asserting. Run with LEDGER_SCREENSHOTS=<dir>.
+ * br — for looking at, not for asserting. Run with SCREENSHOTS=<dir>.
  */
-const dir = process.env.LEDGER_SCREENSHOTS;
-// Only run when LEDGER_SCREENSHOTS is set: playwright.config.ts leaves this file out of `npm test` otherwise.
-if (!dir) throw new Error('set LEDGER_SCREENSHOTS=<dir> to take the screenshots');
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'accounts');
+// Only run when SCREENSHOTS is set: playwright.config.ts leaves this file out of `npm test` otherwise.
+if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 // Other builds may replace apps/web/dist meanwhile; LEDGER_BASE_URL points at a server of one's own build.
 if (process.env.LEDGER_BASE_URL) test.use({ baseURL: process.env.LEDGER_BASE_URL });
 
@@ -100,6 +102,7 @@ async function seed(page: Page) {
 }
 
 test('ledger pages, looked at', async ({ page }) => {
+  trackRequests(page);
   test.setTimeout(300_000);
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
@@ -127,7 +130,7 @@ test('ledger pages, looked at', async ({ page }) => {
         ] as const) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await requestsDone(page);
           await page.screenshot({ path: `${dir}/${name}-${locale}-${scheme}-${width}.png`, fullPage: true });
         }
         if (locale === 'en') {

@@ -1,16 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { AccountsPage, apiAs } from '../pages/AccountsPage.ts';
+import { RegisterPage } from '../pages/AuthPages.ts';
+import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Not a check: screenshots of every foundation page at 1280 and 360 px in both themes, for a person to
  * look at. Runs only with SCREENSHOTS=<dir>.
  */
-const dir = process.env.SCREENSHOTS;
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'app');
 // Only run when SCREENSHOTS is set: playwright.config.ts leaves this file out of `npm test` otherwise.
 if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 
@@ -38,6 +39,7 @@ const memberPages = [
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1280, 360]) {
     test(`screens ${scheme} ${width}`, async ({ page }) => {
+      trackRequests(page);
       test.setTimeout(180_000);
       const out = join(dir ?? '.', `${scheme}-${width}`);
       mkdirSync(out, { recursive: true });
@@ -46,7 +48,7 @@ for (const scheme of ['light', 'dark'] as const) {
       for (const [name, path] of visitorPages) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await requestsDone(page);
         await page.screenshot({ path: join(out, `${name}.png`), fullPage: name === 'landing' });
       }
       const register = new RegisterPage(page);
@@ -56,7 +58,7 @@ for (const scheme of ['light', 'dark'] as const) {
       for (const [name, path] of memberPages) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await requestsDone(page);
         await page.screenshot({ path: join(out, `${name}.png`), fullPage: name === 'help' });
       }
       if (width === 360) {
@@ -90,6 +92,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
           viewport: { width, height: width === 360 ? 760 : 860 },
         });
         const page = await context.newPage();
+        trackRequests(page);
         await page.addInitScript(() => {
           const w = window as unknown as { __cls: number };
           w.__cls = 0;
@@ -103,7 +106,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
           await page.goto(path, { waitUntil: 'domcontentloaded' });
           await page.screenshot({ path: join(out, `${name}-early.png`) });
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await requestsDone(page);
           await animationsDone(page);
           shifts.push(
             `${name}: ${await page.evaluate(() => (window as unknown as { __cls: number }).__cls)}`,

@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { BILLING_URL, STRIPE_URL } from '../playwright.config.ts';
-import { apiAs } from './pages/AccountsPage.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { BILLING_URL, STRIPE_URL } from '../../playwright.config.ts';
+import { apiAs } from '../pages/AccountsPage.ts';
+import { animationsDone } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Screenshots of the billing pages (banners, upgrade, my plan, landing prices) at 1280 and 360 px, light and
- * dark, en and br — for looking at, not for asserting. Run with BILLING_SCREENSHOTS=<dir>.
+ * dark, en and br — for looking at, not for asserting. Run with SCREENSHOTS=<dir>.
  */
-const dir = process.env.BILLING_SCREENSHOTS;
-// Only run when BILLING_SCREENSHOTS is set: playwright.config.ts leaves this file out of `npm test` otherwise.
-if (!dir) throw new Error('set BILLING_SCREENSHOTS=<dir> to take the screenshots');
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'billing');
+// Only run when SCREENSHOTS is set: playwright.config.ts leaves this file out of `npm test` otherwise.
+if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 test.use({ baseURL: BILLING_URL });
 test.describe.configure({ mode: 'serial' });
 

@@ -1,18 +1,20 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { monthFromNow } from './pages/EntriesPage.ts';
-import { animationsDone } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { apiAs } from '../pages/AccountsPage.ts';
+import { RegisterPage } from '../pages/AuthPages.ts';
+import { monthFromNow } from '../pages/EntriesPage.ts';
+import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { newUser } from '../support/users.ts';
 
 /**
  * Screenshots of the card page, the card form and the entries list with invoice lines, at 1280 and 360 px,
- * light and dark, en and br — for looking at, not for asserting. Run with CARDS_SCREENSHOTS=<dir>.
+ * light and dark, en and br — for looking at, not for asserting. Run with SCREENSHOTS=<dir>.
  */
-const dir = process.env.CARDS_SCREENSHOTS;
-// playwright.config.ts leaves this file out of `npm test` unless CARDS_SCREENSHOTS is set.
-if (!dir) throw new Error('set CARDS_SCREENSHOTS=<dir> to take the screenshots');
+// Each spec writes into its own folder of SCREENSHOTS, so file names never clash.
+const dir = process.env.SCREENSHOTS && join(process.env.SCREENSHOTS, 'cards');
+// playwright.config.ts leaves this file out of `npm test` unless SCREENSHOTS is set.
+if (!dir) throw new Error('set SCREENSHOTS=<dir> to take the screenshots');
 
 async function seed(page: Page): Promise<number> {
   const account = await apiAs<{ id: number }>(page, 'POST', '/account', {
@@ -72,12 +74,13 @@ for (const locale of ['en', 'br'] as const) {
           reducedMotion: 'reduce',
         });
         const shot = await context.newPage();
+        trackRequests(shot);
         // Session storage wins over the cookie the registration left (lib/locale.ts).
         await shot.addInitScript((l) => sessionStorage.setItem('language', l), locale);
         const name = (what: string) => `${dir}/${what}-${locale}-${scheme}-${width}.png`;
         await shot.goto(`/card/${cardId}?month=${m1}`);
         await expect(shot.getByTestId('invoice-entries')).toBeVisible();
-        await shot.waitForLoadState('networkidle');
+        await requestsDone(shot);
         await shot.screenshot({ path: name('card'), fullPage: true });
         await shot.getByTestId('invoice-pay').click();
         await expect(shot.getByRole('dialog')).toBeVisible();
@@ -91,7 +94,7 @@ for (const locale of ['en', 'br'] as const) {
         await shot.keyboard.press('Escape');
         await shot.goto(`/entries/list?month=${m1}`);
         await expect(shot.getByTestId('invoice-lines')).toBeVisible();
-        await shot.waitForLoadState('networkidle');
+        await requestsDone(shot);
         await shot.screenshot({ path: name('entries'), fullPage: true });
         if (width === 360) {
           await shot.getByRole('button', { name: /navigation|navegação/i }).click();
