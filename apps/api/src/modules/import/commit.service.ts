@@ -9,7 +9,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { type LogRequest, recordAccountLog } from '../identity/index.ts';
 import { insertEntriesInBulk, insertInstallmentSeries } from '../money-core/bulk-writes.ts';
 import { monthFor } from '../money-core/closing.ts';
-import type { NewEntryRow } from '../money-core/entry-rows.repository.ts';
+import { LONE_ENTRY, type NewEntryRow } from '../money-core/entry-rows.repository.ts';
 import { targetKey } from './classify.ts';
 import {
   claimStagedImport,
@@ -82,13 +82,7 @@ export async function commitImport(
         // A statement's account lines have happened: paid. Card purchases are paid with their invoice.
         paid: card ? 0 : 1,
         paid_at: card ? null : stamp,
-        notes: null,
-        fixed: 0,
-        limit_fixed_date: null,
-        series_id: null,
-        installment_number: null,
-        installment_count: null,
-        tag_ids: '',
+        ...LONE_ENTRY,
         invoice_month: card ? monthFor(card.closing, row.date as string) : null,
         invoice_id: null,
         created_at: stamp,

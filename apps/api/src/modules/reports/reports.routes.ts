@@ -91,7 +91,7 @@ export async function reportRoutes(app: App): Promise<void> {
         app.db,
         request.user.id,
         request.user.languageId,
-        resolveRange(request.query),
+        resolveRange(request.query, userToday(request.user.row)),
         request.query.basis,
         request.query.category_id,
       ),
