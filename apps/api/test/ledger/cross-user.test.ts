@@ -314,12 +314,6 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/invoice/${b.invoice}`,
     payload: { close_date: '2026-12-01' },
   }),
-  // Undo one payment (issue 23 #4): another user's id as the payment answers 404.
-  'POST /api/v1/invoice/{id}/paid body:payment_id': (a, b) => ({
-    method: 'POST',
-    url: `/api/v1/invoice/${a.invoice}/paid`,
-    payload: { paid: false, payment_id: b.entry },
-  }),
   'POST /api/v1/invoice/{id}/paid path:id': (a, b) => ({
     method: 'POST',
     url: `/api/v1/invoice/${b.invoice}/paid`,

@@ -75,11 +75,12 @@ describe('#4 undo one payment of an invoice', () => {
     await createEntry(user, purchase(card.id, { date: '2026-11-20', value: 9000 }));
     const { id } = await invoiceOf(user, card.id, '2026-12');
     expect((await pay(user, id, { paid: true, date: '2026-12-05', value: 3000 })).statusCode).toBe(200);
-    // Together they pay the whole invoice, which marks its entries paid (an early payment in part would not:
-    // DESIGN.md §4, issue 18).
+    // The second payment settles the invoice (DESIGN.md §4: a partial payment before the due date leaves the
+    // purchases owed), so its entries are marked paid.
     expect((await pay(user, id, { paid: true, date: '2026-12-08', value: 6000 })).statusCode).toBe(200);
     const before = await invoiceOf(user, card.id, '2026-12');
     expect(before.paid_amount).toBe(9000);
+    expect(before.entries.every((e) => e.paid === true)).toBe(true);
     const first = before.payments.find((p) => p.value === 3000) as { id: number };
 
     const undone = await pay(user, id, { paid: false, payment_id: first.id });

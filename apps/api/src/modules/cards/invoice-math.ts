@@ -180,6 +180,11 @@ export function invoiceDateProblems(
   return dates.close_date >= dates.due_date ? { close_date: 'closeAfterDue' } : undefined;
 }
 
+/**
+ * An invoice as the API answers it. `previousClose` (where `open` begins) defaults to the previous invoice's
+ * closing date by the card's days: an override of that one date is not read here, so within its few days of
+ * shift the status may say `future` where the bank's calendar would already say `open`.
+ */
 export function toInvoice(
   card: CardRow,
   row: InvoiceRow,

@@ -9,7 +9,7 @@ import {
 } from '@centavo/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeBalances } from '../money-core/balances.ts';
@@ -90,7 +90,6 @@ type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 const CATEGORY_FOR: Record<number, number> = { 1: 14, 2: 3, 3: 19 };
 
 let ctx: TestContext;
-let runCounter = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -120,26 +119,8 @@ function effect(row: Row, accountId: number): number {
 async function runOps(ops: Op[]): Promise<void> {
   const db = ctx.database.db;
   const now = new Date().toISOString();
-  runCounter += 1;
-  const email = `property-${runCounter}-${seed}@example.com`;
   // A fresh user per run, inserted directly (no token needed: services are called with the id).
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: 'P',
-      email,
-      email_normalized: email,
-      password_hash: 'x',
-      email_verified_at: now,
-      language_id: 1,
-      currency_id: 4,
-      country_id: 32,
-      stripe_customer_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(db, 'P');
   const accountRows = await db
     .insertInto('accounts')
     .values(

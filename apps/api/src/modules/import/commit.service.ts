@@ -9,7 +9,7 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { type LogRequest, recordAccountLog } from '../identity/index.ts';
 import { insertEntriesInBulk, insertInstallmentSeries } from '../money-core/bulk-writes.ts';
 import { monthFor } from '../money-core/closing.ts';
-import type { NewEntryRow } from '../money-core/entry-rows.repository.ts';
+import { LONE_ENTRY, type NewEntryRow } from '../money-core/entry-rows.repository.ts';
 import { targetKey } from './classify.ts';
 import {
   claimStagedImport,
@@ -44,7 +44,8 @@ function answerOf(record: ImportRecord): ImportCommit {
  *
  * Idempotent by the import's status: the first commit claims the staged import with a conditional UPDATE;
  * any later one (a retry with the same Idempotency-Key, a double click) answers the first answer and writes
- * nothing. The key is recorded with the import; replace this with the app-wide idempotency store when it lands.
+ * nothing. The route also runs it through the API's one Idempotency-Key mechanism (lib/idempotency.ts); the key
+ * is recorded with the import too.
  */
 export async function commitImport(
   db: Db,
@@ -82,13 +83,7 @@ export async function commitImport(
         // A statement's account lines have happened: paid. Card purchases are paid with their invoice.
         paid: card ? 0 : 1,
         paid_at: card ? null : stamp,
-        notes: null,
-        fixed: 0,
-        limit_fixed_date: null,
-        series_id: null,
-        installment_number: null,
-        installment_count: null,
-        tag_ids: '',
+        ...LONE_ENTRY,
         invoice_month: card ? monthFor(card.closing, row.date as string) : null,
         invoice_id: null,
         created_at: stamp,

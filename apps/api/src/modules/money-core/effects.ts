@@ -36,7 +36,8 @@ const volume = (rows: readonly EffectRow[]) => rows.reduce((sum, row) => sum + M
  * 2. the per-(account, month) aggregates that balances read (account_month_totals);
  * 3. the per-(card, invoice month) aggregates that invoices and available limits read (card_invoice_totals).
  * 4. the per-(basis, month, category, subcategory) aggregates that budgets, the dashboard and the reports
- *    read (category_month_totals; the basis rule is reportMonths() in category-totals.repository.ts).
+ *    read (category_month_totals; the basis rule is reportMonths() in category-totals.repository.ts), and
+ *    their sums per (basis, month, category) (category_month_sums, migration 016), from the same deltas.
  *
  * Extension point: every aggregate a later feature keeps over entries is updated here, in the same
  * transaction, so no write path can miss it — as 3 and 4 are. Whatever it throws rolls the whole write back.

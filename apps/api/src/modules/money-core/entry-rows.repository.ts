@@ -32,6 +32,20 @@ export const entryColumns = [
 export type EntryRow = Omit<EntriesTable, 'id' | 'user_id'> & { id: number };
 export type NewEntryRow = Insertable<EntriesTable> & Omit<EntriesTable, 'id'>;
 
+/**
+ * The columns of a lone entry — not a fixed occurrence nor an installment, no notes, no tags — that every
+ * writer of one spells the same way (a payment, an import's row, a create before its series and tags).
+ */
+export const LONE_ENTRY = {
+  notes: null,
+  fixed: 0,
+  limit_fixed_date: null,
+  series_id: null,
+  installment_number: null,
+  installment_count: null,
+  tag_ids: '',
+} as const satisfies Partial<NewEntryRow>;
+
 export function parseTagIds(text: string): number[] {
   return text ? text.split(',').map(Number) : [];
 }

@@ -132,7 +132,7 @@ describe('card entries in the reports', () => {
       '/report',
       { filters: { start: months[0], end: months[3], card_ids: [cardId] }, group_by: 'card', basis: 'cash' },
     );
-    // The card's refund is in the purchase's expense category: it lowers expense, never income (issue 18).
+    // The refund on the card is in the purchase's expense category: it lowers the spending, never income (#18).
     expect(custom.rows.map((r) => [r.label, r.expense, r.income])).toEqual([['Nubank', 800, 0]]);
   });
 });

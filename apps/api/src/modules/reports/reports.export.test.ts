@@ -1,60 +1,75 @@
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from '../../../test/app.ts';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
-import { sheetToCsv } from './reports.export.ts';
 
-describe('custom report CSV', () => {
-  const header = ['Chave', 'Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos'];
-  const rows = [['3', 'Alimentação', 0, 8089.5, 0, -8089.5, 2]];
-  const money = { digits: 2, columns: [2, 3, 4, 5] };
-
-  it('in Português: `;` between fields and amounts as 8.089,50 (issue 23 #9)', async () => {
-    const text = await sheetToCsv(header, rows, true, money);
-    expect(text.split('\n')[1]).toBe('3;Alimentação;0,00;8.089,50;0,00;-8.089,50;2');
-    expect(parse(text, { delimiter: ';' })[1]).toEqual([
-      '3',
-      'Alimentação',
-      '0,00',
-      '8.089,50',
-      '0,00',
-      '-8.089,50',
-      '2',
-    ]);
-  });
-
-  it('in English: `,` and a decimal point, the currency’s digits kept', async () => {
-    expect((await sheetToCsv(header, rows, false, money)).split('\n')[1]).toBe(
-      '3,Alimentação,0.00,8089.50,0.00,-8089.50,2',
-    );
-  });
+/** The custom report's files go through the one export path (lib/sheet-export.ts), like the entries'. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
 });
+afterAll(async () => ctx.close());
 
-describe('POST /report?format=csv by month (issue 23 #9)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
+async function userIn(languageId: number): Promise<TestUser> {
+  const user = await createUser(ctx, 'R', languageId);
+  const account = await createAccount(user);
+  await createEntry(user, expense(account, { value: 123456, date: '2026-03-10' }));
+  return user;
+}
+
+const report = (user: TestUser, format: string) =>
+  user.request({
+    method: 'POST',
+    url: `/api/v1/report?format=${format}`,
+    payload: { filters: { start: '2026-01', end: '2026-12' }, group_by: 'category' },
   });
-  afterAll(async () => ctx.close());
 
-  it('has one month column, not the month twice, and Portuguese amounts', async () => {
-    const user = await createUser(ctx, 'Ana', 2);
-    const account = await createAccount(user);
-    await createEntry(user, expense(account, { date: '2026-11-05', value: 808950 }));
+describe('custom report files', () => {
+  it('CSV in Português: `;` and a decimal comma like the entries CSV, headers from the catalogue', async () => {
+    const res = await report(await userIn(2), 'csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parse(res.body, { bom: true, delimiter: ';' }) as string[][];
+    expect(rows[0]).toEqual([
+      'Chave',
+      'Grupo',
+      'Receita',
+      'Despesa',
+      'Investimento',
+      'Resultado',
+      'Lançamentos',
+    ]);
+    expect(rows[1]?.slice(2)).toEqual(['0,00', '1234,56', '0,00', '-1234,56', '1']);
+    expect(rows.at(-1)?.[1]).toBe('Total');
+  });
+
+  it('CSV in English: `,` and a decimal point; XLSX: numbers, the sheet named in the language', async () => {
+    const user = await userIn(1);
+    const csv = parse((await report(user, 'csv')).body, { bom: true }) as string[][];
+    expect(csv[1]?.slice(2)).toEqual(['0.00', '1234.56', '0.00', '-1234.56', '1']);
+    const xlsx = await report(user, 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.name).toBe('Report');
+    expect(book.worksheets[0]?.getRow(2).getCell(4).value).toBe(1234.56);
+  });
+
+  it('grouped by month: one month column, not the month twice (issue 23 #9)', async () => {
+    const user = await userIn(2);
     const res = await user.request({
       method: 'POST',
       url: '/api/v1/report?format=csv',
-      payload: { filters: { start: '2026-10', end: '2026-11' }, group_by: 'month' },
+      payload: { filters: { start: '2026-02', end: '2026-03' }, group_by: 'month' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [head, ...body] = parse(res.body.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
-    expect(head).toEqual(['Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos']);
-    expect(body.find((r) => r[0] === '2026-11')).toEqual([
-      '2026-11',
+    const rows = parse(res.body, { bom: true, delimiter: ';' }) as string[][];
+    expect(rows[0]).toEqual(['Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos']);
+    expect(rows.find((r) => r[0] === '2026-03')).toEqual([
+      '2026-03',
       '0,00',
-      '8.089,50',
+      '1234,56',
       '0,00',
-      '-8.089,50',
+      '-1234,56',
       '1',
     ]);
   });

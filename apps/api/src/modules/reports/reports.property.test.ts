@@ -9,7 +9,7 @@ import {
 } from '@centavo/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -116,7 +116,6 @@ const opArb = fc.oneof(
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 let ctx: TestContext;
-let runCounter = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -146,25 +145,7 @@ const sumSpent = (rows: Array<{ value: number; operation_id: number; category_id
 async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   const db = ctx.database.db;
   const now = new Date().toISOString();
-  runCounter += 1;
-  const email = `reports-${runCounter}-${seed}@example.com`;
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: 'R',
-      email,
-      email_normalized: email,
-      password_hash: 'x',
-      email_verified_at: now,
-      language_id: 1,
-      currency_id: 4,
-      country_id: 32,
-      stripe_customer_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(db, 'P');
   const userId = user.id;
   const accounts = (
     await db

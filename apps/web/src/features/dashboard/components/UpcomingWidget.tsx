@@ -23,8 +23,8 @@ function OverdueMark() {
 }
 
 /**
- * What falls due in the next 30 days, unpaid entries and card invoices in date order, after what fell due
- * before today and is still unpaid (first, in red: DESIGN.md §4 "Reports", debt).
+ * What falls due in the next 30 days: unpaid entries and card invoices, in date order; what fell due before
+ * today and is still unpaid comes first, in red (DESIGN.md §4: the dashboard lists overdue items first).
  */
 export function UpcomingWidget() {
   const { t } = useTranslation('reports');
@@ -36,8 +36,8 @@ export function UpcomingWidget() {
   const duePrevious = useInvoicesDue(addMonths(month, -1));
   const cards = useCards();
   const cardName = new Map((cards.data?.data ?? []).filter((c) => !c.archived).map((c) => [c.id, c.name]));
-  // Invoices are due like bills: those of this month and the next (the 30 days span two months at most)
-  // that fall due from today on and still owe something.
+  // Invoices are due like bills: those of last month, this month and the next (the 30 days span two months
+  // at most) that still owe something, overdue ones included.
   const dueThis = useInvoicesDue(month);
   const dueNext = useInvoicesDue(addMonths(month, 1));
   const dueInvoices = [
