@@ -69,7 +69,9 @@ export default defineConfig({
   // A flow that signs up and walks several pages takes longer when two browsers share the 2-core machine
   // (billing.spec.ts passed in 52 s alone, timed out at 60 s beside another worker); long flows set more.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // How long a check waits for what it expects to appear: with two browsers on a loaded 2-core machine a
+  // page's first render took over 10 s (the heading was there in the failure's snapshot).
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -3,6 +3,7 @@ import { billingEntitlement } from './billing-entitlement.ts';
 import { cardsApi } from './cards-api.ts';
 import { coldStart } from './cold-start.ts';
 import { entriesBrowser } from './entries-browser.ts';
+import { exportBench } from './export.ts';
 import { importBench } from './import.ts';
 import { ledgerApi } from './ledger-api.ts';
 import { lighthouse } from './lighthouse.ts';
@@ -26,6 +27,7 @@ export const benchmarks: Benchmark[] = [
   rulesBench,
   cardsApi,
   reportsApi,
+  exportBench,
   billingEntitlement,
 ];
 

@@ -13,6 +13,7 @@ import { modules } from './modules/index.ts';
 import { enforceEntitlement, requireAccessDeclarations } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputChecks } from './plugins/input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   registerErrorHandling(app);
+  registerInputChecks(app);
   registerSecurity(app);
   await registerOpenApi(app, VERSION);
   registerAuth(app);

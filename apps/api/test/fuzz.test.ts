@@ -6,7 +6,8 @@ import { createTestApp, createUser, type TestContext, type TestUser } from './ap
 /**
  * QUALITY.md "bad input gets a clear 4xx": every route in the OpenAPI document (so routes added later are
  * fuzzed too) receives malformed bodies, wrong types, huge strings, out-of-range numbers and dates, and
- * hostile path/query values. Nothing may answer 5xx.
+ * hostile path/query values, NUL characters, empty and 10 000-long id lists. Nothing may answer 5xx, on SQLite
+ * or PostgreSQL (`npm test` runs this file on both, TEST_DB).
  */
 // PROPERTY_SEED: fixed in CI, random (and printed) locally; see vitest.config.ts.
 const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
@@ -22,17 +23,22 @@ const hostileScalars = [
   "1' or '1'='1",
   '../../etc/passwd',
   '%00',
+  '\u0000',
+  'a\u0000b',
   'x'.repeat(5000),
   '2026-02-30',
   '9999-99-99',
   '<script>alert(1)</script>',
   '=HYPERLINK("http://x")',
 ];
+const LONG_IDS = Array.from({ length: 10_000 }, (_, i) => i + 1);
 const hostileValues = fc.oneof(
   fc.constantFrom(...hostileScalars),
   fc.constantFrom(-1, 0, 1.5, Number.MAX_SAFE_INTEGER + 2, -1e308, 1e308, true, false, null),
   fc.string({ maxLength: 50 }),
   fc.array(fc.integer(), { maxLength: 5 }),
+  fc.constantFrom([], ['a\u0000'], LONG_IDS),
+  fc.constant({ start: '2026-01', end: '2026-12', account_ids: [], card_ids: [], tag_ids: LONG_IDS }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
 );
 

@@ -75,7 +75,7 @@ function memberPages(cardId: number): string[] {
 }
 
 test('visitors pages load without console errors', async ({ page }) => {
-  test.setTimeout((60_000 + loops * 20_000) * slowdown);
+  test.setTimeout((60_000 + loops * 60_000) * slowdown);
   const errors = await watch(page);
   for (let i = 0; i < loops; i++) {
     for (const path of VISITOR_PAGES) {
@@ -137,7 +137,7 @@ async function signedInUser(page: Page, label: string): Promise<string[]> {
 
 // One test per language, each with its own user, so two workers run them side by side.
 test('signed-in pages load without console errors', async ({ page }) => {
-  test.setTimeout((60_000 + loops * 90_000) * slowdown);
+  test.setTimeout((90_000 + loops * 150_000) * slowdown);
   const pages = await signedInUser(page, 'console');
   const errors = await watch(page);
   for (let i = 0; i < loops; i++) {
@@ -150,7 +150,7 @@ test('signed-in pages load without console errors', async ({ page }) => {
 });
 
 test('signed-in pages switch language and load in Português without console errors', async ({ page }) => {
-  test.setTimeout((60_000 + loops * 90_000) * slowdown);
+  test.setTimeout((90_000 + loops * 150_000) * slowdown);
   const pages = await signedInUser(page, 'consolebr');
   const errors = await watch(page);
   const shell = new AppShell(page);

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_billing.ts';
 import * as m010 from './migrations/010_hidden_categories.ts';
 import * as m011 from './migrations/011_identity_mfa.ts';
 import * as m012 from './migrations/012_import.ts';
+import * as m014 from './migrations/014_idempotency.ts';
 import * as m015 from './migrations/015_money_rules.ts';
 import * as m016 from './migrations/016_category_month_sums.ts';
 import * as m017 from './migrations/017_rules.ts';
@@ -32,6 +33,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '010_hidden_categories': m010,
   '012_import': m012,
   '011_identity_mfa': m011,
+  '014_idempotency': m014,
   '015_money_rules': m015,
   '016_category_month_sums': m016,
   '017_rules': m017,

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { BillingTables } from './tables/billing.ts';
 import type { HiddenCategoryTables } from './tables/hidden-categories.ts';
+import type { IdempotencyTables } from './tables/idempotency.ts';
 import type { IdentityTables } from './tables/identity.ts';
 import type { ImportTables } from './tables/import.ts';
 import type { LedgerTables } from './tables/ledger.ts';
@@ -19,6 +20,7 @@ export interface Database
     HiddenCategoryTables,
     ImportTables,
     RuleTables,
-    SignInTables {}
+    SignInTables,
+    IdempotencyTables {}
 
 export type Id = Generated<number>;

@@ -148,5 +148,61 @@ describe('malformed input on every ledger route', () => {
     }
     expect(requests).toBeGreaterThan(300);
     expect(await snapshot()).toBe(before);
+    // Some 600 requests: near the default 30 s on PostgreSQL on a loaded machine.
+  }, 120_000);
+});
+
+describe('the same answer on both databases (issue 17)', () => {
+  const NUL = 'a\u0000b';
+
+  it('a NUL character in any text — body, nested body, query or path — is a 422 naming the field', async () => {
+    const account = await createAccount(user);
+    const cases: Array<[InjectOptions, string]> = [
+      [
+        { method: 'POST', url: '/api/v1/entry', payload: expense(account, { description: NUL }) },
+        'description',
+      ],
+      [{ method: 'POST', url: '/api/v1/entry', payload: expense(account, { notes: `x${NUL}` }) }, 'notes'],
+      [{ method: 'POST', url: '/api/v1/entry', payload: expense(account, { tags: [NUL] }) }, 'tags'],
+      [{ method: 'POST', url: '/api/v1/account', payload: { name: NUL } }, 'name'],
+      [{ method: 'POST', url: '/api/v1/tag', payload: { name: NUL } }, 'name'],
+      [{ method: 'POST', url: '/api/v1/category', payload: { name: NUL, type: 'expense' } }, 'name'],
+      [{ method: 'PUT', url: `/api/v1/entry/${entryId}`, payload: { description: NUL } }, 'description'],
+      [{ method: 'GET', url: '/api/v1/entry?q=a%00b' }, 'q'],
+      [{ method: 'GET', url: '/api/v1/entry/%00' }, 'id'],
+      [
+        {
+          method: 'POST',
+          url: '/api/v1/report',
+          payload: { filters: { start: '2026-01', end: `2026-12${'\u0000'}` }, group_by: 'category' },
+        },
+        'filters',
+      ],
+    ];
+    const before = await snapshot();
+    for (const [options, field] of cases) {
+      const res = await user.request(options);
+      expect(res.statusCode, `${options.method} ${options.url} ${res.body}`).toBe(422);
+      expect(res.json().errors?.[field]?.[0], res.body).toMatch(/NUL/);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('POST /report: an empty id list is no filter; 10 000 ids are a 422', async () => {
+    const body = (filters: Record<string, unknown>) => ({
+      method: 'POST' as const,
+      url: '/api/v1/report',
+      payload: { filters: { start: '2026-01', end: '2026-12', ...filters }, group_by: 'category' },
+    });
+    const unfiltered = await user.request(body({}));
+    expect(unfiltered.statusCode, unfiltered.body).toBe(200);
+    const many = Array.from({ length: 10_000 }, (_, i) => i + 1);
+    for (const key of ['account_ids', 'card_ids', 'category_ids', 'tag_ids', 'operation_ids']) {
+      const empty = await user.request(body({ [key]: [] }));
+      expect(empty.statusCode, `${key} ${empty.body}`).toBe(200);
+      expect(empty.json(), key).toEqual(unfiltered.json());
+      const huge = await user.request(body({ [key]: many }));
+      expect(huge.statusCode, `${key} ${huge.body.slice(0, 200)}`).toBe(422);
+    }
   });
 });

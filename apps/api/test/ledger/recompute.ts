@@ -3,6 +3,7 @@ import type { Db } from '../../src/db/connection.ts';
 import {
   addEffects,
   EFFECT_COLUMNS,
+  findRefundCategories,
   nonZeroDeltas,
 } from '../../src/modules/money-core/account-totals.repository.ts';
 import { addCardEffects, type CardTotalsDelta } from '../../src/modules/money-core/card-totals.repository.ts';
@@ -30,8 +31,10 @@ export async function expectAggregatesMatchEntries(db: Db, userId: number, label
     installment_count: e.installment_count === null ? null : Number(e.installment_count),
   }));
 
+  // Incomes in expense categories are refunds (issue 18): the same lookup the effects make.
+  const refunds = await findRefundCategories(db, rows);
   const accounts = new Map();
-  addEffects(accounts, rows, 1);
+  addEffects(accounts, rows, 1, refunds);
   const wantAccounts = nonZeroDeltas(accounts).map((d) => ({ ...d }));
   const gotAccounts = (
     await db
@@ -60,7 +63,7 @@ export async function expectAggregatesMatchEntries(db: Db, userId: number, label
   expect(gotCards, `card_invoice_totals ${label}`).toEqual(wantCards.map(numbers));
 
   const categories = new Map<string, CategoryDelta>();
-  addCategoryEffects(categories, rows, 1);
+  addCategoryEffects(categories, rows, 1, refunds);
   const keys = ['basis', 'month', 'category_id', 'sub_category_id'];
   const wantCategories = sortedNonZero([...categories.values()], keys);
   const gotCategories = sortedNonZero(

@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@centavo/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, refreshToken } from './api-client.ts';
+import { ApiError, apiRequest, refreshToken, SUBMISSION_WINDOW_MS, submissionKey } from './api-client.ts';
 import { clearAuth, getAuthState, setAuthState, storeToken } from './auth-store.ts';
 import { i18n, initI18n } from './i18n.ts';
 import { registerRouterNavigate } from './navigation.ts';
@@ -156,5 +156,34 @@ describe('api client (spec §4, §7)', () => {
     ];
     expect((dataCall[1].headers as Record<string, string>).authorization).toBe('Bearer access-2');
     expect(getAuthState().token?.refresh_token).toBe('refresh-2');
+  });
+
+  it('sends one Idempotency-Key per submission to the idempotent writes; a double click reuses it', async () => {
+    const fetchMock = vi.fn(async () => json(201, { id: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const body = { description: 'Lunch', value: 1234 };
+    await apiRequest('/entry', { method: 'POST', body });
+    await apiRequest('/entry', { method: 'POST', body });
+    await apiRequest('/entry', { method: 'POST', body: { ...body, value: 99 } });
+    await apiRequest('/account', { method: 'POST', body });
+    const keys = fetchMock.mock.calls.map(
+      (call) =>
+        ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['idempotency-key'],
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBeUndefined();
+  });
+
+  it('a submission after the window is a new one; the pay and replicate writes get keys too', () => {
+    const now = 1_000_000;
+    const first = submissionKey('/invoice/7/paid', { paid: true }, now);
+    expect(submissionKey('/invoice/7/paid', { paid: true }, now + 1000)).toBe(first);
+    expect(submissionKey('/invoice/7/paid', { paid: true }, now + SUBMISSION_WINDOW_MS + 2000)).not.toBe(
+      first,
+    );
+    expect(submissionKey('/budget/replicate', { month: '2026-01' }, now)).toBeDefined();
+    expect(submissionKey('/entry/5', {}, now)).toBeUndefined();
   });
 });

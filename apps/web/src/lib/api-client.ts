@@ -136,6 +136,28 @@ export function handleUnauthenticated(): void {
   if (globalThis.location?.pathname !== paths.auth.login) navigate(paths.auth.login, { replace: true });
 }
 
+/** The writes the API makes idempotent with an Idempotency-Key (docs/decisions/concurrency.md). */
+const IDEMPOTENT_WRITES = [/^\/entry$/, /^\/invoice\/\d+\/paid$/, /^\/budget\/replicate$/];
+/** How long the same submission (same path and body) keeps its key: a double click, a quick retry. */
+export const SUBMISSION_WINDOW_MS = 15_000;
+const submissions = new Map<string, { key: string; at: number }>();
+
+/**
+ * The Idempotency-Key of a form submission: one new key per submission, and the same key when the same
+ * content is sent again to the same write within SUBMISSION_WINDOW_MS (a double click, a retry after a lost
+ * answer), so the server records it once and answers the first answer.
+ */
+export function submissionKey(path: string, body: unknown, now = Date.now()): string | undefined {
+  if (!IDEMPOTENT_WRITES.some((pattern) => pattern.test(path))) return undefined;
+  for (const [id, entry] of submissions) if (now - entry.at > SUBMISSION_WINDOW_MS) submissions.delete(id);
+  const id = `${path}\n${JSON.stringify(body ?? null)}`;
+  const known = submissions.get(id);
+  if (known) return known.key;
+  const key = globalThis.crypto.randomUUID();
+  submissions.set(id, { key, at: now });
+  return key;
+}
+
 /** JSON fetch wrapper: bearer header, no retries, typed errors, 401/403 handling of spec §4. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
@@ -147,6 +169,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const headers = languageHeader({ accept: 'application/json', ...options.headers });
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
+  if (method === 'POST' && !form && headers['idempotency-key'] === undefined) {
+    const key = submissionKey(path, body);
+    if (key) headers['idempotency-key'] = key;
+  }
   const token = auth ? getAuthState().token : null;
   if (token) headers.authorization = `Bearer ${token.access_token}`;
 

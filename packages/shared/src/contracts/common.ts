@@ -6,6 +6,20 @@ import { MAX_CENTS } from '../money.ts';
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).meta({ example: 42 });
 export const idParamsSchema = z.object({ id: idSchema });
 
+/**
+ * The Idempotency-Key header of writes a retry could repeat (POST /entry, /invoice/{id}/paid,
+ * /budget/replicate, /import/{id}/commit): the same key within 24 h answers the first answer. Other headers
+ * pass through untouched.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'A unique value per form submission (a UUID)', example: '4f1c…' }),
+});
+
 /** A date the app accepts: YYYY-MM-DD from 1900-01-01 to 50 years ahead (dates.ts, DATE_MIN / maxDate). */
 export const dateSchema = z
   .string()

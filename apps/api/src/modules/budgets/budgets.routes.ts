@@ -10,10 +10,12 @@ import {
   categoryDashboardQuerySchema,
   categoryDashboardSchema,
   errorBodySchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   monthQuerySchema,
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import {
   budgetDashboard,
   categoryDashboard,
@@ -151,11 +153,14 @@ export async function budgetRoutes(app: App): Promise<void> {
         tags,
         description:
           'Every month after `month` through `to_month`; existing budgets are kept unless overwrite.',
+        headers: idempotencyHeadersSchema,
         body: budgetReplicateBodySchema,
         response: { 200: budgetBatchResultSchema, ...errors },
       },
     },
-    async (request) => replicateBudgets(app.db, request.user.id, request.body),
+    async (request) =>
+      (await idempotent(app.db, request, 200, (trx) => replicateBudgets(trx, request.user.id, request.body)))
+        .body,
   );
   app.post(
     '/budget/fill',

@@ -540,10 +540,11 @@ describe('reports', () => {
     const csv = await call(user, 'POST', '/report?format=csv', { filters, group_by: 'tag' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const cells = parse(csv.body) as string[][];
+    const cells = parse(csv.body, { bom: true }) as string[][];
     expect(cells[0]).toEqual(['Key', 'Group', 'Income', 'Expense', 'Investment', 'Result', 'Entries']);
     expect(cells[1]?.[1]).toBe(`'=HYPERLINK("x")`);
-    expect(cells[1]?.[3]).toBe('7');
+    // Amounts as the entries CSV writes them (lib/sheet-export.ts): the currency's decimals.
+    expect(cells[1]?.[3]).toBe('7.00');
     const xlsx = await call(user, 'POST', '/report?format=xlsx', { filters, group_by: 'tag' });
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();

@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   flagListSchema,
   flagSchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   invoiceDateParamsSchema,
   invoiceListSchema,
@@ -19,6 +20,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { userToday } from '../../lib/today.ts';
 import { findFlagById, findFlags } from './cards.repository.ts';
 import {
@@ -232,12 +234,17 @@ export async function cardRoutes(app: App): Promise<void> {
         tags: ['cards'],
         description:
           'paid=true records a payment (a transfer from the account to the card); paid=false removes them all, or only payment_id.',
+        headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: invoicePaidBodySchema,
         response: { 200: invoiceSchema, ...errors },
       },
     },
     async (request) =>
-      payInvoice(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
+      (
+        await idempotent(app.db, request, 200, (trx) =>
+          payInvoice(trx, request.user.id, request.params.id, request.body, userToday(request.user.row)),
+        )
+      ).body,
   );
 }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { appForFile, createUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
-import { exportRows, toXlsx } from './entries.export.ts';
 
 const ctx = await appForFile();
 
@@ -29,11 +28,10 @@ describe('the export writes amounts with the digits of the user currency', () =>
     // An expense: negative in the file (issue 13 #11).
     expect(row?.[7]).toBe('-1234');
 
-    const data = await exportRows(ctx.database.db, u.id, 1, { month: '2026-11' });
-    expect(data.digits).toBe(0);
-    expect(data.rows[0]?.cents).toBe(-1234);
+    const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });
+    expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await toXlsx(data)) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const cell = workbook.worksheets[0]?.getRow(2).getCell(8);
     expect(cell?.value).toBe(-1234);
     expect(cell?.numFmt).toBe('"¥" #,##0;-"¥" #,##0');
@@ -43,9 +41,9 @@ describe('the export writes amounts with the digits of the user currency', () =>
     const u = await createUser(ctx);
     const account = await createAccount(u);
     await createEntry(u, expense(account, { value: 1234 }));
-    const { rows, digits } = await exportRows(ctx.database.db, u.id, 1, { month: '2026-11' });
-    expect(digits).toBe(2);
-    expect(rows[0]?.cents).toBe(-1234);
+    const csv = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=csv' });
+    const [, row] = parse(csv.body, { relax_column_count: true, bom: true }) as string[][];
+    expect(row?.[7]).toBe('-12.34');
   });
 });
 

@@ -13,11 +13,13 @@ import {
   entryTotalsSchema,
   entryUpdateBodySchema,
   errorBodySchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   monthOf,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { userToday } from '../../lib/today.ts';
 import { anticipateInstallments } from './anticipate.service.ts';
 import { monthBalance } from './balance.service.ts';
@@ -117,12 +119,17 @@ export async function entryRoutes(app: App): Promise<void> {
         operationId: 'createEntry',
         tags,
         description: 'Creates an entry, an installment purchase or a fixed series; answers the first entry.',
+        headers: idempotencyHeadersSchema,
         body: entryCreateBodySchema,
         response: { 201: entrySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createEntry(app.db, request.user.id, request.body)),
+    async (request, reply) => {
+      const answer = await idempotent(app.db, request, 201, (trx) =>
+        createEntry(trx, request.user.id, request.body),
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 
   app.put(

@@ -4,32 +4,15 @@ import {
   errorBodySchema,
   idParamsSchema,
 } from '@centavo/shared';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { sendSheet } from '../../lib/sheet-export.ts';
 import { userToday } from '../../lib/today.ts';
 import { findInvoiceEntries } from '../cards/cards.repository.ts';
 import { cardOr404 } from '../cards/invoices.service.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { closingOf, monthFor } from '../money-core/closing.ts';
-import { type ExportData, entryCells, exportRows, toCsv, toXlsx } from './entries.export.ts';
-
-/** The file of an export, named `<name>.<format>`. */
-async function sendEntries(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', data: ExportData) {
-  if (format === 'xlsx') {
-    return (
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-        // A Buffer bypasses the serializer; the schema's string documents the file body.
-        .send((await toXlsx(data)) as unknown as string)
-    );
-  }
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .send(await toCsv(data));
-}
+import { entriesExport, invoiceExport } from './entries.export.ts';
 
 /**
  * Exports of entries: a filtered list (GET /entry/export) or one card invoice (GET /card/{id}/export). Both
@@ -51,14 +34,21 @@ export async function entryExportRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const data = await exportRows(app.db, request.user.id, request.user.languageId, filters);
+      const name = `entries-${new Date().toISOString().slice(0, 10)}`;
+      const { file, rows } = await entriesExport(
+        app.db,
+        request.user.id,
+        request.user.languageId,
+        filters,
+        name,
+      );
       await recordAccountLog(app.db, request.user.id, 'export', request, {
         what: 'entries',
         format,
-        rows: data.rows.length,
+        rows,
         filters,
       });
-      return sendEntries(reply, `entries-${new Date().toISOString().slice(0, 10)}`, format, data);
+      return sendSheet(reply, format, file);
     },
   );
 
@@ -88,14 +78,15 @@ export async function entryExportRoutes(app: App): Promise<void> {
       const { format } = request.query;
       // The invoice's entries and payments, by invoice_month, never by date.
       const entries = await findInvoiceEntries(app.db, userId, card.id, month);
-      const data = await entryCells(app.db, userId, request.user.languageId, entries);
+      const name = `invoice-${card.id}-${month}`;
+      const file = await invoiceExport(app.db, userId, request.user.languageId, entries, name);
       await recordAccountLog(app.db, userId, 'export', request, {
         what: 'invoice',
         format,
-        rows: data.rows.length,
+        rows: entries.length,
         filters: { card_id: card.id, month },
       });
-      return sendEntries(reply, `invoice-${card.id}-${month}`, format, data);
+      return sendSheet(reply, format, file);
     },
   );
 }

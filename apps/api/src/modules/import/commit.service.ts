@@ -44,7 +44,8 @@ function answerOf(record: ImportRecord): ImportCommit {
  *
  * Idempotent by the import's status: the first commit claims the staged import with a conditional UPDATE;
  * any later one (a retry with the same Idempotency-Key, a double click) answers the first answer and writes
- * nothing. The key is recorded with the import; replace this with the app-wide idempotency store when it lands.
+ * nothing. The route also runs it through the API's one Idempotency-Key mechanism (lib/idempotency.ts); the key
+ * is recorded with the import too.
  */
 export async function commitImport(
   db: Db,

@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   IMPORT_MAX_BYTES,
+  idempotencyHeadersSchema,
   idParamsSchema,
   importCommitSchema,
   importCreateBodySchema,
@@ -18,6 +19,7 @@ import {
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { commitImport } from './commit.service.ts';
 import { listImports } from './import.repository.ts';
 import { createImport, discardStaleImports, mapImport, summaryOf } from './import.service.ts';
@@ -173,18 +175,22 @@ export async function importRoutes(app: App): Promise<void> {
           'Takes an Idempotency-Key header. Committing an import already committed answers the first answer ' +
           'and writes nothing more.',
         params: idParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }),
+        headers: idempotencyHeadersSchema,
         response: { 200: importCommitSchema, ...errors },
       },
     },
     async (request) =>
-      commitImport(
-        app.db,
-        request.user.id,
-        request.params.id,
-        request.headers['idempotency-key'] ?? null,
-        request,
-      ),
+      (
+        await idempotent(app.db, request, 200, (trx) =>
+          commitImport(
+            trx,
+            request.user.id,
+            request.params.id,
+            request.headers['idempotency-key'] ?? null,
+            request,
+          ),
+        )
+      ).body,
   );
 
   app.delete(

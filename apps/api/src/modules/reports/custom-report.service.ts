@@ -176,12 +176,25 @@ async function customFigures(db: Db, userId: number, body: CustomReportInput): P
 }
 
 /** POST /report: the custom report's rows (sorted by key's label) and totals. */
+/**
+ * An empty id list filters nothing, like a missing one: `account_id in ()` is not SQL (PostgreSQL answered
+ * 500 where SQLite matched nothing), and "no account chosen" means every account (issue 17).
+ */
+function withoutEmptyLists(body: CustomReportInput): CustomReportInput {
+  const filters = { ...body.filters };
+  for (const key of ['account_ids', 'card_ids', 'category_ids', 'tag_ids', 'operation_ids'] as const) {
+    if (filters[key]?.length === 0) delete filters[key];
+  }
+  return { ...body, filters };
+}
+
 export async function customReport(
   db: Db,
   userId: number,
   languageId: number,
-  body: CustomReportInput,
+  input: CustomReportInput,
 ): Promise<CustomReport> {
+  const body = withoutEmptyLists(input);
   await checkCustomIds(db, userId, body.filters);
   await materialiseSeriesThrough(db, userId, body.filters.end);
   const [figures, labels] = await Promise.all([

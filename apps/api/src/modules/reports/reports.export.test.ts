@@ -1,26 +1,56 @@
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
-import { sheetToCsv } from './reports.export.ts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
+import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
 
-describe('custom report CSV', () => {
-  const header = ['Chave', 'Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos'];
-  const rows = [['3', 'Alimentação', 0, 1234.56, 0, -1234.56, 2]];
+/** The custom report's files go through the one export path (lib/sheet-export.ts), like the entries'. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
 
-  it('in Português: `;` between fields and a decimal comma, like the entries CSV', async () => {
-    const text = await sheetToCsv(header, rows, true);
-    expect(text.split('\n')[1]).toBe('3;Alimentação;0;1234,56;0;-1234,56;2');
-    expect(parse(text, { delimiter: ';' })[1]).toEqual([
-      '3',
-      'Alimentação',
-      '0',
-      '1234,56',
-      '0',
-      '-1234,56',
-      '2',
-    ]);
+async function userIn(languageId: number): Promise<TestUser> {
+  const user = await createUser(ctx, 'R', languageId);
+  const account = await createAccount(user);
+  await createEntry(user, expense(account, { value: 123456, date: '2026-03-10' }));
+  return user;
+}
+
+const report = (user: TestUser, format: string) =>
+  user.request({
+    method: 'POST',
+    url: `/api/v1/report?format=${format}`,
+    payload: { filters: { start: '2026-01', end: '2026-12' }, group_by: 'category' },
   });
 
-  it('in English: `,` and a decimal point', async () => {
-    expect((await sheetToCsv(header, rows)).split('\n')[1]).toBe('3,Alimentação,0,1234.56,0,-1234.56,2');
+describe('custom report files', () => {
+  it('CSV in Português: `;` and a decimal comma like the entries CSV, headers from the catalogue', async () => {
+    const res = await report(await userIn(2), 'csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parse(res.body, { bom: true, delimiter: ';' }) as string[][];
+    expect(rows[0]).toEqual([
+      'Chave',
+      'Grupo',
+      'Receita',
+      'Despesa',
+      'Investimento',
+      'Resultado',
+      'Lançamentos',
+    ]);
+    expect(rows[1]?.slice(2)).toEqual(['0,00', '1234,56', '0,00', '-1234,56', '1']);
+    expect(rows.at(-1)?.[1]).toBe('Total');
+  });
+
+  it('CSV in English: `,` and a decimal point; XLSX: numbers, the sheet named in the language', async () => {
+    const user = await userIn(1);
+    const csv = parse((await report(user, 'csv')).body, { bom: true }) as string[][];
+    expect(csv[1]?.slice(2)).toEqual(['0.00', '1234.56', '0.00', '-1234.56', '1']);
+    const xlsx = await report(user, 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.name).toBe('Report');
+    expect(book.worksheets[0]?.getRow(2).getCell(4).value).toBe(1234.56);
   });
 });

@@ -1,73 +1,53 @@
-import { type CustomReport, centsToDecimalString, LANGUAGE_IDS } from '@centavo/shared';
+import type { CustomReport } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
-import { neutralise } from '../../lib/spreadsheet.ts';
+import { translate } from '../../lib/i18n.ts';
+import { localeOf } from '../../lib/messages.ts';
+import type { Cell, SheetFile } from '../../lib/sheet-export.ts';
 import { findUserById } from '../identity/users.repository.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
 
-const HEADERS = {
-  en: ['Key', 'Group', 'Income', 'Expense', 'Investment', 'Result', 'Entries'],
-  br: ['Chave', 'Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos'],
-};
-const TOTAL = { en: 'Total', br: 'Total' };
-
-async function currencyDigits(db: Db, userId: number): Promise<number> {
-  const user = await findUserById(db, userId);
-  return (user && CURRENCIES[user.currency_id - 1]?.[2]) ?? 2;
-}
+const COLUMNS = ['key', 'group', 'income', 'expense', 'investment', 'result', 'count'] as const;
 
 /**
- * The custom report as a sheet: text cells neutralised against formula injection (a tag or account name may
- * begin with = + - @), amounts as numbers of currency units, exact from the cents' decimal string.
+ * The custom report as a sheet for lib/sheet-export.ts (the one export path): headers and the sheet's name
+ * in the user's language from the catalogues, amounts in minor units (the writer formats them: a decimal
+ * comma and `;` in a Portuguese CSV, numbers in XLSX), the totals as the last row. A report is a few hundred
+ * grouped rows at most: one page.
  */
-export async function reportSheet(db: Db, userId: number, languageId: number, report: CustomReport) {
-  const br = languageId === LANGUAGE_IDS.br;
-  const digits = await currencyDigits(db, userId);
-  const money = (cents: number) => Number(centsToDecimalString(cents, digits));
-  const rows: (string | number)[][] = report.rows.map((r) => [
-    neutralise(r.key),
-    neutralise(r.label),
-    money(r.income),
-    money(r.expense),
-    money(r.investment),
-    money(r.result),
+export async function reportSheet(
+  db: Db,
+  userId: number,
+  languageId: number,
+  report: CustomReport,
+  name: string,
+): Promise<SheetFile> {
+  const locale = localeOf(languageId);
+  const t = (key: string) => translate(locale, `api:exports.${key}`);
+  const user = await findUserById(db, userId);
+  const currency = user ? CURRENCIES[user.currency_id - 1] : undefined;
+  const rows: Cell[][] = report.rows.map((r) => [
+    r.key,
+    r.label,
+    r.income,
+    r.expense,
+    r.investment,
+    r.result,
     r.count,
   ]);
-  const t = report.totals;
-  rows.push([
-    '',
-    br ? TOTAL.br : TOTAL.en,
-    money(t.income),
-    money(t.expense),
-    money(t.investment),
-    money(t.result),
-    t.count,
-  ]);
-  return { header: br ? HEADERS.br : HEADERS.en, rows, digits, br };
-}
-
-/**
- * CSV like the entries export (entries.export.ts toCsv): in Português `;` between fields and a decimal comma
- * (`1234,56`), since a comma is its decimal separator; `,` and `1234.56` in English.
- */
-export async function sheetToCsv(header: string[], rows: (string | number)[][], br = false): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
-  const cell = (value: string | number) =>
-    typeof value === 'number' && br ? String(value).replace('.', ',') : value;
-  return stringify([header, ...rows.map((row) => row.map(cell))], { delimiter: br ? ';' : ',' });
-}
-
-export async function sheetToXlsx(
-  header: string[],
-  rows: (string | number)[][],
-  digits: number,
-): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Report');
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  const format = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
-  for (const column of [3, 4, 5, 6]) sheet.getColumn(column).numFmt = format;
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const totals = report.totals;
+  rows.push(['', t('total'), totals.income, totals.expense, totals.investment, totals.result, totals.count]);
+  async function* one(): AsyncIterable<Cell[][]> {
+    yield rows;
+  }
+  return {
+    name,
+    sheet: t('report.sheet'),
+    locale,
+    columns: COLUMNS.map((key) => ({
+      header: t(`report.columns.${key}`),
+      kind: key === 'key' || key === 'group' ? 'text' : key === 'count' ? 'count' : 'money',
+    })),
+    digits: currency?.[2] ?? 2,
+    pages: one(),
+  };
 }

@@ -13,10 +13,11 @@ import {
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { sendSheet } from '../../lib/sheet-export.ts';
 import { userToday } from '../../lib/today.ts';
 import { recordAccountLog } from '../identity/index.ts';
 import { customReport } from './custom-report.service.ts';
-import { reportSheet, sheetToCsv, sheetToXlsx } from './reports.export.ts';
+import { reportSheet } from './reports.export.ts';
 import {
   analysisReport,
   debtReport,
@@ -150,29 +151,18 @@ export async function reportRoutes(app: App): Promise<void> {
       const report = await customReport(app.db, request.user.id, request.user.languageId, request.body);
       const format = request.query.format;
       if (format === 'json') return report;
-      const { header, rows, digits, br } = await reportSheet(
-        app.db,
-        request.user.id,
-        request.user.languageId,
-        report,
-      );
       await recordAccountLog(app.db, request.user.id, 'export', request, {
         what: 'report',
         format,
         rows: report.rows.length,
         filters: request.body,
       });
-      const stamp = new Date().toISOString().slice(0, 10);
-      if (format === 'xlsx') {
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="report-${stamp}.xlsx"`)
-          .send((await sheetToXlsx(header, rows, digits)) as unknown as string);
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="report-${stamp}.csv"`)
-        .send(await sheetToCsv(header, rows, br));
+      const name = `report-${new Date().toISOString().slice(0, 10)}`;
+      return sendSheet(
+        reply,
+        format,
+        await reportSheet(app.db, request.user.id, request.user.languageId, report, name),
+      );
     },
   );
 }

@@ -246,4 +246,40 @@ export const api = {
     type: 'tipo',
     value: 'valor',
   },
+  // Exportações (lib/sheet-export.ts): nomes das planilhas, cabeçalhos e células dos arquivos CSV/XLSX.
+  exports: {
+    yes: 'sim',
+    no: 'não',
+    total: 'Total',
+    operations: { 1: 'Receita', 2: 'Despesa', 3: 'Investimento', 4: 'Transferência' },
+    entries: {
+      sheet: 'Lançamentos',
+      columns: {
+        date: 'Data',
+        description: 'Descrição',
+        operation: 'Operação',
+        category: 'Categoria',
+        subcategory: 'Subcategoria',
+        account: 'Conta',
+        destination: 'Conta de destino',
+        value: 'Valor',
+        paid: 'Pago',
+        installment: 'Parcela',
+        tags: 'Tags',
+        notes: 'Observações',
+      },
+    },
+    report: {
+      sheet: 'Relatório',
+      columns: {
+        key: 'Chave',
+        group: 'Grupo',
+        income: 'Receita',
+        expense: 'Despesa',
+        investment: 'Investimento',
+        result: 'Resultado',
+        count: 'Lançamentos',
+      },
+    },
+  },
 } as const;

@@ -252,4 +252,40 @@ export const api = {
     type: 'type',
     value: 'amount',
   },
+  // Exports (lib/sheet-export.ts): sheet names, headers and cells of the CSV/XLSX files.
+  exports: {
+    yes: 'yes',
+    no: 'no',
+    total: 'Total',
+    operations: { 1: 'Income', 2: 'Expense', 3: 'Investment', 4: 'Transfer' },
+    entries: {
+      sheet: 'Entries',
+      columns: {
+        date: 'Date',
+        description: 'Description',
+        operation: 'Operation',
+        category: 'Category',
+        subcategory: 'Subcategory',
+        account: 'Account',
+        destination: 'Destination account',
+        value: 'Value',
+        paid: 'Paid',
+        installment: 'Installment',
+        tags: 'Tags',
+        notes: 'Notes',
+      },
+    },
+    report: {
+      sheet: 'Report',
+      columns: {
+        key: 'Key',
+        group: 'Group',
+        income: 'Income',
+        expense: 'Expense',
+        investment: 'Investment',
+        result: 'Result',
+        count: 'Entries',
+      },
+    },
+  },
 } as const;

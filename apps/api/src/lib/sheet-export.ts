@@ -1,0 +1,148 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { centsToDecimalString, type LocaleCode } from '@centavo/shared';
+import type { FastifyReply } from 'fastify';
+import { neutralise } from './spreadsheet.ts';
+
+/** What a column holds; the writers format each kind for their file. */
+export type ColumnKind = 'text' | 'date' | 'money' | 'count';
+
+export interface SheetColumn {
+  header: string;
+  kind: ColumnKind;
+  width?: number;
+}
+
+/** A cell: text, a date as YYYY-MM-DD, money in signed minor units, or a count. */
+export type Cell = string | number;
+
+export interface SheetFile {
+  /** The file's name without its extension. */
+  name: string;
+  sheet: string;
+  locale: LocaleCode;
+  columns: SheetColumn[];
+  /** The currency's minor-unit digits, and its code for the XLSX number format (none: plain numbers). */
+  digits: number;
+  currency?: string;
+  /** The rows, a page at a time: read from the database as the file is written, never all at once. */
+  pages: AsyncIterable<Cell[][]>;
+}
+
+/** YYYY-MM-DD as the interface shows it: DD/MM/YYYY in Português, MM/DD/YYYY in English. */
+function displayDate(date: string, br: boolean): string {
+  const [y, m, d] = date.split('-');
+  return br ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
+}
+
+/**
+ * THE export path of the API (entries, a card invoice, the custom report): the reply's headers, then the
+ * file written as its rows are read, page by page, so a 100 000-row export holds one page in memory and the
+ * event loop keeps serving other requests between pages (docs/decisions/concurrency.md, issue 17).
+ *
+ * Every text cell is neutralised against formula injection here (lib/spreadsheet.ts), whatever the caller
+ * did. CSV: a UTF-8 BOM (Excel reads the accents), `;` and `1234,56` in Português, `,` and `1234.56` in
+ * English, dates as the interface shows them. XLSX (exceljs' streaming writer): dates as date cells, amounts
+ * as numbers with the currency's format, the sheet and headers in the user's language.
+ */
+export function sendSheet(reply: FastifyReply, format: 'csv' | 'xlsx', file: SheetFile): FastifyReply {
+  const body = new PassThrough();
+  const write = format === 'xlsx' ? writeXlsx(body, file) : writeCsv(body, file);
+  // A failure half-way (the database went away) ends the download broken rather than silently short.
+  write.catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
+  const type =
+    format === 'xlsx'
+      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      : 'text/csv; charset=utf-8';
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${file.name}.${format}"`)
+    .send(body as Readable as unknown as string);
+}
+
+async function writeCsv(out: PassThrough, file: SheetFile): Promise<void> {
+  const { stringify } = await import('csv-stringify/sync');
+  const br = file.locale === 'br';
+  const options = { delimiter: br ? ';' : ',' };
+  const cell = (value: Cell, kind: ColumnKind): string => {
+    if (kind === 'date') return displayDate(String(value), br);
+    if (kind === 'money') {
+      const text = centsToDecimalString(Number(value), file.digits);
+      return br ? text.replace('.', ',') : text;
+    }
+    if (kind === 'count') return String(value);
+    return neutralise(String(value));
+  };
+  await push(out, `\uFEFF${stringify([file.columns.map((c) => c.header)], options)}`);
+  for await (const page of file.pages) {
+    for (let i = 0; i < page.length; i += SLICE) {
+      const lines = page
+        .slice(i, i + SLICE)
+        .map((row) => row.map((value, c) => cell(value, file.columns[c]?.kind ?? 'text')));
+      await push(out, stringify(lines, options));
+      await turn();
+    }
+  }
+  out.end();
+}
+
+async function writeXlsx(out: PassThrough, file: SheetFile): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const br = file.locale === 'br';
+  // No shared-strings table: it would keep every distinct text of the file in memory until the end.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(file.sheet);
+  const number = file.digits > 0 ? `#,##0.${'0'.repeat(file.digits)}` : '#,##0';
+  const symbol = file.currency
+    ? (
+        new Intl.NumberFormat(br ? 'pt-BR' : 'en-US', { style: 'currency', currency: file.currency })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? file.currency
+      ).replace(/"/g, '')
+    : undefined;
+  const money = symbol ? `"${symbol}" ${number};-"${symbol}" ${number}` : number;
+  sheet.columns = file.columns.map((c, i) => ({
+    key: String(i),
+    width: c.width ?? (c.kind === 'date' ? 12 : c.kind === 'text' ? 24 : 14),
+    ...(c.kind === 'money' ? { style: { numFmt: money } } : {}),
+    ...(c.kind === 'date' ? { style: { numFmt: br ? 'dd/mm/yyyy' : 'mm/dd/yyyy' } } : {}),
+  }));
+  const header = sheet.addRow(file.columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.commit();
+  const cell = (value: Cell, kind: ColumnKind) => {
+    if (kind === 'date') {
+      const [y = 1970, m = 1, d = 1] = String(value).split('-').map(Number);
+      return new Date(Date.UTC(y, m - 1, d));
+    }
+    if (kind === 'money') return Number(centsToDecimalString(Number(value), file.digits));
+    if (kind === 'count') return Number(value);
+    return neutralise(String(value));
+  };
+  for await (const page of file.pages) {
+    for (let i = 0; i < page.length; i++) {
+      const row = page[i] as Cell[];
+      sheet.addRow(row.map((v, c) => cell(v, file.columns[c]?.kind ?? 'text'))).commit();
+      if (i % SLICE === SLICE - 1) await turn();
+    }
+    await turn();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Rows written between two turns of the event loop. A page read from SQLite resolves at once (better-sqlite3 is
+ * synchronous), and promise continuations run before any I/O: without a turn the whole file would be written
+ * before the next request is even read (/health waited 10 s behind a 100 000-row export).
+ */
+const SLICE = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Writes a chunk, waiting when the client reads slower than the file is made. */
+function push(out: PassThrough, chunk: string): Promise<void> {
+  return out.write(chunk) ? Promise.resolve() : new Promise((resolve) => out.once('drain', resolve));
+}
