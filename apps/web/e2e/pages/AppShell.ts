@@ -23,9 +23,19 @@ export class AppShell {
     await expect(this.page).toHaveURL(/\/auth\/login$/);
   }
 
+  /**
+   * Switches the language from the user menu and waits until the server holds it (category names come from
+   * there). Already the user's language: no PUT is sent, so the wait gives up quietly.
+   */
   async switchLanguage(locale: 'en' | 'br') {
     await this.openUserMenu();
+    const saved = this.page
+      .waitForResponse((r) => r.url().endsWith('/user/preferences') && r.request().method() === 'PUT', {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
     await this.page.getByTestId(`language-${locale}`).click();
+    await saved;
   }
 
   async go(path: string) {

@@ -59,7 +59,9 @@ export async function switchLanguage(locale: LocaleCode): Promise<void> {
   const language_id = languageIdFromLocale(locale);
   if (current.language_id === language_id) return;
   await updatePreferences({ ...current, language_id });
-  await queryClient.invalidateQueries({ queryKey: queryKeys.preferences });
+  // The server names system categories, reports' rows and messages in the user's language: everything cached
+  // was read in the old one.
+  await queryClient.invalidateQueries();
 }
 
 /**
