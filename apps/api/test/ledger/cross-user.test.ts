@@ -329,6 +329,12 @@ const MATRIX: Record<string, Case> = {
     url: `/api/v1/invoice/${a.invoice}/paid`,
     payload: { paid: true, account_id: b.account },
   }),
+  // B's entry named as the payment to undo on A's invoice: not one of A's invoice's payments.
+  'POST /api/v1/invoice/{id}/paid body:payment_id': (a, b) => ({
+    method: 'POST',
+    url: `/api/v1/invoice/${a.invoice}/paid`,
+    payload: { paid: false, payment_id: b.entry },
+  }),
 
   'GET /api/v1/budget/{id} path:id': (_a, b) => ({ method: 'GET', url: `/api/v1/budget/${b.budget}` }),
   'PUT /api/v1/budget/{id} path:id': (_a, b) => ({
