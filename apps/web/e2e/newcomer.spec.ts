@@ -48,6 +48,15 @@ test('#1 the installment count keeps what is typed and refuses an out-of-range c
   for (const typed of ['12', '10', '421']) {
     await count.blur();
     await count.click();
+    // A person types once they see the number selected (the field selects it on focus); a loaded machine may
+    // finish the blur's re-render after the click, so wait for the selection as a person would.
+    await expect
+      .poll(() =>
+        count.evaluate(
+          (el: HTMLInputElement) => el.selectionStart === 0 && el.selectionEnd === el.value.length,
+        ),
+      )
+      .toBe(true);
     await page.keyboard.type(typed);
     await expect(count).toHaveValue(typed);
   }
