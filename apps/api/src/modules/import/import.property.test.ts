@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { appForFile, insertUser } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
+import { aggregateRows } from '../../../test/ledger/recompute.ts';
 import { itHolds } from '../../../test/property.ts';
 import { createAccount as createAccountRow } from '../accounts/accounts.service.ts';
 import { createCard } from '../cards/cards.service.ts';
@@ -77,30 +78,8 @@ async function figures(userId: number): Promise<string> {
   const db = ctx.database.db;
   const nonZero = <T extends Record<string, unknown>>(rows: T[], keys: string[]) =>
     rows.filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && Number(v) !== 0));
-  const [accounts, cards, categories, volume, entries] = await Promise.all([
-    db
-      .selectFrom('account_month_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('account_id')
-      .orderBy('month')
-      .execute(),
-    db
-      .selectFrom('card_invoice_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('card_id')
-      .orderBy('month')
-      .execute(),
-    db
-      .selectFrom('category_month_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('basis')
-      .orderBy('month')
-      .orderBy('category_id')
-      .orderBy('sub_category_id')
-      .execute(),
+  const { accounts, cards, categories } = await aggregateRows(db, userId);
+  const [volume, entries] = await Promise.all([
     db.selectFrom('user_money_totals').select('volume').where('user_id', '=', userId).execute(),
     db
       .selectFrom('entries')
