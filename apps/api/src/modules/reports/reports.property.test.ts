@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { categoryDashboard } from '../budgets/budget-dashboards.service.ts';
 import {
-  categoryDashboard,
   createBudget,
   eraseBudgetsOfMonth,
   fillBudgets,
