@@ -62,7 +62,13 @@ for (const locale of ['en', 'br'] as const) {
         await shot.screenshot({ path: name('dashboard'), fullPage: true });
         await shot.getByTestId('dash-month').screenshot({ path: name('dash-month') });
         // The donut's tooltip names the hovered category only.
-        await shot.getByTestId('dash-spending').locator('.recharts-pie-sector').first().hover();
+        const donut = await shot
+          .getByTestId('dash-spending')
+          .locator('svg.recharts-surface')
+          .first()
+          .boundingBox();
+        if (donut) await shot.mouse.move(donut.x + donut.width / 2 + 20, donut.y + 12);
+        await shot.waitForTimeout(300);
         await shot.getByTestId('dash-spending').screenshot({ path: name('dash-spending-hover') });
         await shot.goto(`/budget?month=${month}`);
         await expect(shot.getByTestId('month-limit')).toBeVisible();
