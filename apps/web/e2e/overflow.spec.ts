@@ -8,7 +8,8 @@ import { newUser } from './support/users.ts';
 
 /**
  * Issue 13 #12: no page scrolls sideways on a phone. Each page at 320 and 360 px is as wide as the
- * window (document scrollWidth), in English and Português (longer words).
+ * window (document scrollWidth), in English and Português (longer words), cuts no label and lets no two
+ * amounts touch.
  */
 const PUBLIC = ['/', '/auth/login', '/auth/register', '/auth/forgot-password', '/auth/verify-email'];
 const SIGNED_IN = [
@@ -58,6 +59,27 @@ function clippedLabels(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Amounts that touch: two figures on one line with less than 8 px between them (or overlapping), e.g. the
+ * dashboard month's "Despesas" and "Resultado" at 360 px, which read as one number (issue 23).
+ */
+function touchingAmounts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const boxes = Array.from(document.querySelectorAll<HTMLElement>('[data-tone]'))
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ text: el.textContent ?? '', rect: el.getBoundingClientRect() }));
+    const touching: string[] = [];
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const sameLine = a.rect.top < b.rect.bottom - 2 && b.rect.top < a.rect.bottom - 2;
+        const gap = Math.max(b.rect.left - a.rect.right, a.rect.left - b.rect.right);
+        if (sameLine && gap < 8) touching.push(`"${a.text}" and "${b.text}" ${Math.round(gap)}px apart`);
+      }
+    }
+    return touching;
+  });
+}
+
 test('no page is wider than a 320 or 360 px phone, in either language', async ({ page }) => {
   test.setTimeout(240_000);
   trackRequests(page);
@@ -70,6 +92,7 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
         if (extra > 0) wide.push(`${prefix} ${path} at ${width}px: ${extra}px too wide`);
         for (const label of await clippedLabels(page))
           wide.push(`${prefix} ${path} at ${width}px: "${label}" cut`);
+        for (const pair of await touchingAmounts(page)) wide.push(`${prefix} ${path} at ${width}px: ${pair}`);
       }
     }
   };
@@ -94,6 +117,20 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
   // Issue 23 #2: realistic data on every page (a card with installments and a refund, a monthly charge,
   // budgets, a debt table on /reports/analysis).
   const seeded = await seedData(page);
+  // Large, realistic figures for this month's income, expenses and result (R$ 12.345,67 and more).
+  for (const [operation_id, value] of [
+    [1, 1234567],
+    [2, 2345678],
+  ] as const) {
+    await apiAs(page, 'POST', '/entry', {
+      description: operation_id === 1 ? 'Salário' : 'Reforma da cozinha',
+      value,
+      date: new Date().toISOString().slice(0, 10),
+      operation_id,
+      account_id: seeded.accountId,
+      paid: true,
+    });
+  }
   SIGNED_IN.push(
     `/card/${seeded.cardId}?month=${seeded.invoiceMonth}`,
     `/entries/list?card_id=${seeded.cardId}`,

@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_idempotency.ts';
 import * as m015 from './migrations/015_money_rules.ts';
 import * as m016 from './migrations/016_category_month_sums.ts';
 import * as m017 from './migrations/017_rules.ts';
+import * as m018 from './migrations/018_budget_limits.ts';
 
 /** Migrations are imported statically (no directory scan), which keeps cold start fast and bundling simple. */
 export type DialectMigration = (db: Db, kind: DbKind) => Promise<void>;
@@ -37,6 +38,7 @@ const all: Record<string, { up: DialectMigration }> = {
   '015_money_rules': m015,
   '016_category_month_sums': m016,
   '017_rules': m017,
+  '018_budget_limits': m018,
 };
 
 /** Kysely's migrator over the static list (tests use it to stop at a migration: `migrateTo(name)`). */

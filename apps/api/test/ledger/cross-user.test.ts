@@ -31,6 +31,8 @@ interface Fixture {
   import: number;
   /** A rule: "ROW" in the description → `category` › `subcategory`, tagged `tag`. */
   rule: number;
+  /** A month only this user has an overall limit for (PUT /budget/limit has no id: the month names it). */
+  limitMonth: string;
 }
 
 /** Ids that are global reference rows, the same for every user: not part of the cross-user matrix. */
@@ -510,6 +512,11 @@ const EXTRA: Record<string, Case> = {
     url: '/api/v1/rule/preview',
     payload: { conditions: [{ field: 'account_id', op: 'is', value: b.account }] },
   }),
+  // The overall limit is addressed by its month: B's month is one A has no limit for.
+  'DELETE /api/v1/budget/limit query:month (a month only B limits)': (_a, b) => ({
+    method: 'DELETE',
+    url: `/api/v1/budget/limit?month=${b.limitMonth}`,
+  }),
   'POST /api/v1/rule/preview body:conditions (card_id)': (_a, b) => ({
     method: 'POST',
     url: '/api/v1/rule/preview',
@@ -586,6 +593,19 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
     url: '/api/v1/budget',
     payload: { category_id: category, month: '2026-11', value: 5000 },
   });
+  // Both users limit November (A's list must show A's value); each also a month of their own.
+  const limitMonth = label === 'ALICE' ? '2027-01' : '2027-02';
+  for (const [month, value] of [
+    ['2026-11', label === 'ALICE' ? 111100 : 999900],
+    [limitMonth, 5000],
+  ] as const) {
+    const limit = await user.request({
+      method: 'PUT',
+      url: '/api/v1/budget/limit',
+      payload: { month, value },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+  }
   const upload = await user.request(
     importUpload({ account_id: account }) as InjectOptions & { method: 'POST'; url: string },
   );
@@ -599,6 +619,7 @@ async function makeFixture(user: TestUser, label: string): Promise<Fixture> {
     },
   });
   return {
+    limitMonth,
     rule: rule.json().id,
     import: upload.json().id,
     card: cardId,
@@ -635,6 +656,7 @@ async function snapshot(userId: number): Promise<string> {
     db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     aggregateRows(db, userId),
     db.selectFrom('budgets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('budget_limits').selectAll().where('user_id', '=', userId).orderBy('month').execute(),
     db.selectFrom('imports').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('rules').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db
@@ -781,6 +803,8 @@ describe('cross-user access (QUALITY.md)', () => {
     expect(JSON.parse(lists[7] as string).data.map((x: { id: number }) => x.id)).toEqual([a.card]);
     expect(JSON.parse(lists[8] as string).data.map((x: { id: number }) => x.id)).toEqual([a.invoice]);
     expect(lists[10]).toContain('ALICE CARD ROW');
+    // The budget page's overall limit is A's (B limits the same month with another value).
+    expect(JSON.parse(lists[12] as string).limit.value).toBe(111100);
     expect(JSON.parse(lists[11] as string).invoices.map((x: { id: number }) => x.id)).toEqual([a.invoice]);
   });
 });

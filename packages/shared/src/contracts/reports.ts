@@ -64,6 +64,29 @@ export const budgetUpdateBodySchema = z.object({
 export type BudgetUpdateBody = z.input<typeof budgetUpdateBodySchema>;
 
 export const monthQuerySchema = z.object({ month: monthSchema });
+
+/**
+ * PUT /budget/limit: the overall spending limit of a month, beside the per-category budgets (issue 23). Set
+ * again, it replaces the month's limit; `DELETE /budget/limit?month=` removes it.
+ */
+export const budgetLimitBodySchema = z.object({ month: monthSchema, value: budgetValueSchema });
+export type BudgetLimitBody = z.input<typeof budgetLimitBodySchema>;
+export const budgetLimitSchema = z.object({ month: monthValueSchema, value: amountSchema });
+export type BudgetLimit = z.infer<typeof budgetLimitSchema>;
+
+/**
+ * The month's limit on the budget page: `spent` is the summary's (every expense of the month, accrual basis,
+ * refunds subtract), so the limit and the category budgets read the same figure; bands as the categories'.
+ */
+export const budgetLimitStatusSchema = z.object({
+  value: amountSchema,
+  spent: amountSchema,
+  remaining: amountSchema,
+  /** spent / value in %, one decimal; null for a limit of 0. */
+  percent: z.number().nullable(),
+  band: z.enum(BUDGET_BANDS),
+});
+export type BudgetLimitStatus = z.infer<typeof budgetLimitStatusSchema>;
 export const categoryDashboardQuerySchema = z.object({
   month: monthSchema,
   basis: basisSchema.default('accrual'),
@@ -133,6 +156,8 @@ export type CategoryBudgetRow = z.infer<typeof categoryBudgetRowSchema>;
 export const categoryBudgetListSchema = z.object({
   month: monthValueSchema,
   summary: budgetSummarySchema,
+  /** The month's overall limit (PUT /budget/limit), null when it has none. */
+  limit: budgetLimitStatusSchema.nullable(),
   data: z.array(categoryBudgetRowSchema),
 });
 export type CategoryBudgetList = z.infer<typeof categoryBudgetListSchema>;

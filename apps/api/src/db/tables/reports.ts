@@ -42,8 +42,20 @@ export interface CategoryMonthTotalsTable {
  */
 export type CategoryMonthSumsTable = Omit<CategoryMonthTotalsTable, 'sub_category_id'>;
 
+/** The overall spending limit of a month, beside the per-category budgets (migration 018); key (user, month). */
+export interface BudgetLimitsTable {
+  user_id: number;
+  /** YYYY-MM. */
+  month: string;
+  /** Cents, ≥ 0. */
+  value: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ReportTables {
   budgets: BudgetsTable;
+  budget_limits: BudgetLimitsTable;
   category_month_totals: CategoryMonthTotalsTable;
   category_month_sums: CategoryMonthSumsTable;
 }

@@ -3,6 +3,8 @@ import {
   budgetCreateBodySchema,
   budgetDashboardSchema,
   budgetFillBodySchema,
+  budgetLimitBodySchema,
+  budgetLimitSchema,
   budgetReplicateBodySchema,
   budgetSchema,
   budgetUpdateBodySchema,
@@ -14,11 +16,12 @@ import {
   idParamsSchema,
   monthQuerySchema,
 } from '@centavo/shared';
+import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { budgetDashboard, categoryDashboard } from './budget-dashboards.service.ts';
+import { removeBudgetLimit, setBudgetLimit } from './budget-limits.service.ts';
 import {
-  budgetDashboard,
-  categoryDashboard,
   createBudget,
   editBudget,
   eraseBudgetsOfMonth,
@@ -98,6 +101,40 @@ export async function budgetRoutes(app: App): Promise<void> {
       },
     },
     async (request) => eraseBudgetsOfMonth(app.db, request.user.id, request.query.month),
+  );
+  // Static paths: find-my-way matches them before /budget/:id.
+  app.put(
+    '/budget/limit',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: "Set a month's overall spending limit",
+        operationId: 'setBudgetLimit',
+        tags,
+        description:
+          'One per month, beside the per-category budgets; setting it again replaces it. GET /category/budget shows it against the month’s spending.',
+        body: budgetLimitBodySchema,
+        response: { 200: budgetLimitSchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => setBudgetLimit(app.db, request.user.id, request.body),
+  );
+  app.delete(
+    '/budget/limit',
+    {
+      config: { access: 'finance-write' },
+      schema: {
+        summary: "Remove a month's overall spending limit",
+        operationId: 'removeBudgetLimit',
+        tags,
+        querystring: monthQuerySchema,
+        response: { 204: z.null(), 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await removeBudgetLimit(app.db, request.user.id, request.query.month);
+      return reply.status(204).send(null);
+    },
   );
   app.get(
     '/budget/:id',

@@ -2,12 +2,11 @@ import {
   addMonths,
   type Budget,
   type BudgetBatchResult,
-  type BudgetDashboard,
+  type BudgetLimitStatus,
   type BudgetSummary,
   budgetBand,
   type CategoryBudgetList,
   type CategoryBudgetRow,
-  type CategoryDashboard,
   type FillStrategy,
   type ReportBasisName,
 } from '@centavo/shared';
@@ -19,6 +18,8 @@ import { findVisibleCategories, findVisibleSubcategories } from '../categories/c
 import { localName, uncategorisedName } from '../categories/categories.service.ts';
 import { findCategoryMonths } from '../money-core/category-totals.repository.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
+import { findBudgetLimits } from './budget-limits.repository.ts';
+import { addResults, eraseBudgetLimit, replicateBudgetLimit } from './budget-limits.service.ts';
 import {
   type BudgetRow,
   eraseMonth,
@@ -49,7 +50,7 @@ export function percentOf(part: number, whole: number): number | null {
  * `uncategorised`: the expenses without a category (aggregate rows of category 0). Income without a category
  * is income, not a refund, so it never lowers that figure (docs/decisions/uncategorised.md).
  */
-async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
+export async function monthSpending(db: Db, userId: number, month: string, basis: ReportBasisName) {
   // Fixed series are materialised lazily: a month ahead must have its occurrences before it is summed.
   await materialiseSeriesThrough(db, userId, month);
   const [rows, categories] = await Promise.all([
@@ -69,7 +70,8 @@ async function monthSpending(db: Db, userId: number, month: string, basis: Repor
   return { categories, byCategory, uncategorised };
 }
 
-const sumValues = (m: Map<number, number> | undefined) => [...(m?.values() ?? [])].reduce((s, v) => s + v, 0);
+export const sumValues = (m: Map<number, number> | undefined) =>
+  [...(m?.values() ?? [])].reduce((s, v) => s + v, 0);
 
 /** GET /category/budget?month=: every expense category with its budget and spending, and the summary. */
 export async function listCategoryBudgets(
@@ -78,10 +80,11 @@ export async function listCategoryBudgets(
   languageId: number,
   month: string,
 ): Promise<CategoryBudgetList> {
-  const [{ categories, byCategory, uncategorised }, budgets, subcategories] = await Promise.all([
+  const [{ categories, byCategory, uncategorised }, budgets, subcategories, [limit]] = await Promise.all([
     monthSpending(db, userId, month, 'accrual'),
     findBudgetsOfMonths(db, userId, month, month),
     findVisibleSubcategories(db, userId),
+    findBudgetLimits(db, userId, month, month),
   ]);
   const budgetOf = new Map(budgets.map((b) => [b.category_id, b]));
   const subNames = new Map(subcategories.map((s) => [Number(s.id), localName(s, languageId)]));
@@ -117,7 +120,19 @@ export async function listCategoryBudgets(
   // Spending without a category is listed too, as its own flagged row (it can have no budget).
   if (uncategorised !== 0) data.push(uncategorisedRow(languageId, uncategorised));
   const activeIds = new Set(budgets.filter((b) => b.active === 1).map((b) => b.category_id));
-  return { month, summary: summarise(data, activeIds), data };
+  const summary = summarise(data, activeIds);
+  return { month, summary, limit: limit ? limitStatus(limit.value, summary.spent) : null, data };
+}
+
+/** The month's overall limit against the summary's spending, banded as a category's budget. */
+function limitStatus(value: number, spent: number): BudgetLimitStatus {
+  return {
+    value,
+    spent,
+    remaining: value - spent,
+    percent: percentOf(spent, value),
+    band: budgetBand(value, spent),
+  };
 }
 
 /** The budget page's row of the month's expenses without a category: no budget, always flagged. */
@@ -291,13 +306,10 @@ export async function replicateBudgets(
     );
     const months: string[] = [];
     for (let m = addMonths(body.month, 1); m <= body.to_month; m = addMonths(m, 1)) months.push(m);
-    return writeBudgets(
-      trx,
-      userId,
-      months,
-      new Map(source.map((b) => [b.category_id, b.value])),
-      body.overwrite,
-    );
+    const values = new Map(source.map((b) => [b.category_id, b.value]));
+    const budgets = await writeBudgets(trx, userId, months, values, body.overwrite);
+    // The month's overall limit replicates with its budgets, counted as one more budget.
+    return addResults(budgets, await replicateBudgetLimit(trx, userId, body.month, months, body.overwrite));
   });
 }
 
@@ -349,52 +361,11 @@ export async function fillBudgets(
   });
 }
 
-/** GET /budget/deleteByMonth/?month=: erases the month's budgets (value 0, active 0). */
+/** GET /budget/deleteByMonth/?month=: erases the month's budgets (value 0, active 0) and its overall limit. */
 export async function eraseBudgetsOfMonth(db: Db, userId: number, month: string): Promise<BudgetBatchResult> {
-  const updated = await eraseMonth(db, userId, month, nowIso());
-  return { created: 0, updated, skipped: 0 };
-}
-
-/** GET /budget/dashboard: the summary and the budgeted categories at ≥ 80 %, highest first (at most 5). */
-export async function budgetDashboard(
-  db: Db,
-  userId: number,
-  languageId: number,
-  month: string,
-): Promise<BudgetDashboard> {
-  const list = await listCategoryBudgets(db, userId, languageId, month);
-  const categories = list.data
-    .filter((r) => r.budget_id !== null && !r.unbudgeted && r.budget > 0 && r.band !== 'within')
-    .sort((a, b) => (b.percent ?? 0) - (a.percent ?? 0))
-    .slice(0, 5);
-  return { month, summary: list.summary, categories };
-}
-
-/** GET /category/dashboard: spending per expense category of the month in `basis`, with its share. */
-export async function categoryDashboard(
-  db: Db,
-  userId: number,
-  languageId: number,
-  month: string,
-  basis: ReportBasisName,
-): Promise<CategoryDashboard> {
-  const { categories, byCategory, uncategorised } = await monthSpending(db, userId, month, basis);
-  const data: CategoryDashboard['data'] = categories.map((c) => ({
-    category_id: Number(c.id),
-    name: localName(c, languageId),
-    color: c.color,
-    value: sumValues(byCategory.get(Number(c.id))),
-    share: 0,
-  }));
-  data.push({
-    category_id: null,
-    name: uncategorisedName(languageId),
-    color: null,
-    value: uncategorised,
-    share: 0,
+  return inTransaction(db, async (trx) => {
+    const updated =
+      (await eraseMonth(trx, userId, month, nowIso())) + (await eraseBudgetLimit(trx, userId, month));
+    return { created: 0, updated, skipped: 0 };
   });
-  const shown = data.filter((r) => r.value !== 0).sort((a, b) => b.value - a.value);
-  const total = shown.reduce((s, r) => s + r.value, 0);
-  for (const r of shown) r.share = percentOf(r.value, total) ?? 0;
-  return { month, basis, total, data: shown };
 }

@@ -14,8 +14,8 @@ import { TEST_DB_KIND } from '../../../test/database.ts';
 import { itHolds } from '../../../test/property.ts';
 import { insertAccounts } from '../../../test/rows.ts';
 import { AppError } from '../../lib/errors.ts';
+import { categoryDashboard } from '../budgets/budget-dashboards.service.ts';
 import {
-  categoryDashboard,
   createBudget,
   eraseBudgetsOfMonth,
   fillBudgets,

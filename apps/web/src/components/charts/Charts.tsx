@@ -4,7 +4,7 @@
 // showed no key (issue 23 #5). Loaded here, with the charts, not with the first page.
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { BarChart, ChartTooltip, DonutChart, LineChart } from '@mantine/charts';
 
 export interface SeriesSpec {
   name: string;
@@ -51,5 +51,26 @@ export function Donut({
   format: (value: number) => string;
   size?: number;
 }) {
-  return <DonutChart data={data} valueFormatter={format} size={size} thickness={26} withTooltip />;
+  // The hovered segment only, and nothing while none is: the tooltip listed every category (wider than a phone's
+  // donut) and recharts keeps it in the page, hidden, so with large amounts the page scrolled sideways at 360 px.
+  return (
+    <DonutChart
+      data={data}
+      valueFormatter={format}
+      size={size}
+      thickness={26}
+      withTooltip
+      tooltipProps={{
+        content: ({ active, payload }) =>
+          active && payload?.[0] ? (
+            <ChartTooltip
+              payload={data}
+              type="radial"
+              segmentId={payload[0].payload?.__segmentIndex}
+              valueFormatter={format}
+            />
+          ) : null,
+      }}
+    />
+  );
 }

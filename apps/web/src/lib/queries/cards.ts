@@ -28,6 +28,14 @@ export function useCardInvoice(cardId: number, month: string | null) {
   });
 }
 
+/** GET /invoice/{id}: one invoice with its entries (an invoice line of the entries list, once opened). */
+export function useInvoice(id: number) {
+  return useQuery({
+    queryKey: queryKeys.cards.invoiceById(id),
+    queryFn: () => apiRequest<Invoice>(`/invoice/${id}`),
+  });
+}
+
 /** GET /invoice/date/{month}: the invoices of every card due in `month` (the dashboard's "due soon"). */
 export function useInvoicesDue(month: string) {
   return useQuery({

@@ -23,6 +23,8 @@ export const queryKeys = {
     invoice: (cardId: number, month: string | null) =>
       [...queryKeys.cards.all, 'invoice', cardId, month] as const,
     due: (month: string) => [...queryKeys.cards.all, 'due', month] as const,
+    /** GET /invoice/{id}: an invoice line of the entries list, opened to its purchases. */
+    invoiceById: (id: number) => [...queryKeys.cards.all, 'invoice-by-id', id] as const,
     flags: ['reference', 'flag'] as const,
   },
   entries: {

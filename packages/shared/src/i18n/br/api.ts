@@ -168,6 +168,7 @@ export const api = {
     notBeforeStartDate: 'A data final não pode ser anterior à data inicial',
     budgetNotFound: 'Orçamento não encontrado',
     budgetExists: 'Já existe um orçamento para esta categoria e este mês',
+    budgetLimitNotFound: 'Este mês não tem limite geral',
     notBeforeMonth: 'não deve ser anterior a month',
     notBeforeStart: 'não deve ser anterior a start',
     rangeTooLong: 'um período personalizado tem no máximo 20 anos',

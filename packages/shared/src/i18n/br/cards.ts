@@ -120,6 +120,11 @@ export const cards = {
     invoiceLine: 'Fatura · {card}',
     carried: 'Inclui {amount} que ficou da fatura anterior',
     carriedCredit: 'Inclui um crédito de {amount} da fatura anterior',
+    noCategory: 'Sem categoria',
+    purchasesOf: 'Compras da fatura · {card}',
+    purchasesError: 'Não foi possível carregar as compras.',
+    retry: 'Tentar de novo',
+    openInvoice: 'Ver a fatura completa',
     invoiceDue: 'vence em {date}',
   },
 };

@@ -172,6 +172,7 @@ export const api = {
     notBeforeStartDate: 'The end date must not be before the start date',
     budgetNotFound: 'Budget not found',
     budgetExists: 'A budget for this category and month already exists',
+    budgetLimitNotFound: 'This month has no overall limit',
     notBeforeMonth: 'must not be before month',
     notBeforeStart: 'must not be before start',
     rangeTooLong: 'a custom range is at most 20 years',

@@ -120,5 +120,10 @@ export const cards = {
     invoiceDue: 'due {date}',
     carried: 'Includes {amount} left from the previous invoice',
     carriedCredit: 'Includes a credit of {amount} from the previous invoice',
+    noCategory: 'Uncategorised',
+    purchasesOf: 'Purchases of the invoice · {card}',
+    purchasesError: 'The purchases could not be loaded.',
+    retry: 'Try again',
+    openInvoice: 'See the whole invoice',
   },
 };

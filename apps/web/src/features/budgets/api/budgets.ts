@@ -3,6 +3,8 @@ import type {
   BudgetBatchResult,
   BudgetCreateBody,
   BudgetFillBody,
+  BudgetLimit,
+  BudgetLimitBody,
   BudgetReplicateBody,
   BudgetUpdateBody,
 } from '@centavo/shared';
@@ -47,5 +49,19 @@ export function useFillBudgets() {
 export function useEraseMonth() {
   return useBudgetMutation((month: string) =>
     apiRequest<BudgetBatchResult>('/budget/deleteByMonth/', { query: { month } }),
+  );
+}
+
+/** PUT /budget/limit: the month's overall spending limit (set again, it replaces it). */
+export function useSetBudgetLimit() {
+  return useBudgetMutation((body: BudgetLimitBody) =>
+    apiRequest<BudgetLimit>('/budget/limit', { method: 'PUT', body }),
+  );
+}
+
+/** DELETE /budget/limit?month=: the month has no overall limit any more. */
+export function useRemoveBudgetLimit() {
+  return useBudgetMutation((month: string) =>
+    apiRequest<null>('/budget/limit', { method: 'DELETE', query: { month } }),
   );
 }

@@ -74,11 +74,14 @@ export function BudgetRow({
     >
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <ColorDot color={row.color ?? 'var(--mantine-color-gray-5)'} />
-            <Text fw={600} truncate>
-              {row.name}
-            </Text>
+          {/* Wraps: at 360 px "Spending without a budget" beside the name cut both (issue 23). */}
+          <Group gap="xs" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <ColorDot color={row.color ?? 'var(--mantine-color-gray-5)'} />
+              <Text fw={600} truncate>
+                {row.name}
+              </Text>
+            </Group>
             {row.unbudgeted ? (
               <Badge color="orange" variant="light" tt="none" data-testid="unbudgeted">
                 {t('budget.unbudgeted')}

@@ -14,8 +14,12 @@ import { useCreateBudget, useUpdateBudget } from '../api/budgets.ts';
 import { BudgetRow, type BudgetRowActions } from '../components/BudgetRow.tsx';
 import { BudgetSummary } from '../components/BudgetSummary.tsx';
 import { MonthActions } from '../components/MonthActions.tsx';
+import { MonthLimit } from '../components/MonthLimit.tsx';
 
-/** /budget: a month's limits per expense category (DESIGN.md §4 "Budgets"), by purchase date. */
+/**
+ * /budget: a month's limits per expense category (DESIGN.md §4 "Budgets") and its overall limit (issue 23), by
+ * purchase date.
+ */
 export function BudgetPage() {
   const { t } = useTranslation('reports');
   const { locale } = useMoneyFormat();
@@ -83,11 +87,14 @@ export function BudgetPage() {
         {t('budget.summary', { month: label })}
       </Title>
       {list.data ? (
-        <BudgetSummary
-          summary={list.data.summary}
-          month={month}
-          title={t('budget.summary', { month: label })}
-        />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          <BudgetSummary
+            summary={list.data.summary}
+            month={month}
+            title={t('budget.summary', { month: label })}
+          />
+          <MonthLimit limit={list.data.limit} month={month} monthLabel={label} />
+        </SimpleGrid>
       ) : (
         <Skeleton h={120} radius="lg" />
       )}
