@@ -274,6 +274,7 @@ export const api = {
       columns: {
         key: 'Chave',
         group: 'Grupo',
+        month: 'Mês',
         income: 'Receita',
         expense: 'Despesa',
         investment: 'Investimento',

@@ -280,6 +280,7 @@ export const api = {
       columns: {
         key: 'Key',
         group: 'Group',
+        month: 'Month',
         income: 'Income',
         expense: 'Expense',
         investment: 'Investment',
