@@ -127,9 +127,10 @@ export const reports = {
     trend: 'Resultado e resultado acumulado',
     table: 'Valores por mês',
     debt: 'Dívidas a vencer',
-    debtHint: 'Parcelas e faturas de cartão em aberto que ainda virão, pelo mês do pagamento',
-    installments: 'Parcelas',
-    invoices: 'Faturas',
+    debtHint:
+      'O que você já deve, pelo mês do pagamento: as faturas do cartão, com as parcelas de cada uma, e as parcelas de compras na conta. Uma assinatura só conta quando a fatura dela abre.',
+    installments: 'Parcelas em conta',
+    invoices: 'Faturas do cartão',
     noDebt: 'Nada a vencer.',
     investments: 'Investimentos',
     contributions: 'Aportes',

@@ -127,9 +127,10 @@ export const reports = {
     trend: 'Result and cumulative result',
     table: 'Figures per month',
     debt: 'Debt ahead',
-    debtHint: 'Unpaid installments and card invoices still to come, by payment month',
-    installments: 'Installments',
-    invoices: 'Invoices',
+    debtHint:
+      'What you already owe, by payment month: card invoices, each with its installments, and the installments of account purchases. A subscription counts once its invoice opens.',
+    installments: 'Account installments',
+    invoices: 'Card invoices',
     noDebt: 'Nothing still to come.',
     investments: 'Investments',
     contributions: 'Contributions',
