@@ -44,6 +44,8 @@ export const reports = {
     planned: 'Planejado',
     spent: 'Gasto',
     available: 'Disponível',
+    noneSet:
+      'Nenhum limite definido para este mês ainda: defina um para uma categoria abaixo ou preencha pelos seus gastos com “Preencher pelo histórico” nas ações do mês.',
     within: 'Dentro',
     near: 'Perto do limite',
     over: 'Acima do limite',
@@ -107,6 +109,8 @@ export const reports = {
     budgets: 'Orçamentos',
     budgetsNearOver: 'Perto ou acima do limite',
     noBudgetAlerts: 'Todas as categorias com orçamento estão dentro do limite.',
+    noBudgets:
+      'Nenhum limite definido para este mês ainda. Defina orçamentos para ver quanto ainda pode gastar.',
     openBudget: 'Abrir o orçamento',
     cards: 'Cartões',
     cardsEmpty: 'Nenhum cartão ainda: adicione um pelo menu para acompanhar as faturas aqui.',

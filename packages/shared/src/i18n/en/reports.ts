@@ -44,6 +44,8 @@ export const reports = {
     planned: 'Planned',
     spent: 'Spent',
     available: 'Available',
+    noneSet:
+      'No limit set for this month yet: set one for a category below, or fill them from your spending with “Fill from history” in the month’s actions.',
     within: 'Within',
     near: 'Near the limit',
     over: 'Over the limit',
@@ -108,6 +110,7 @@ export const reports = {
     budgetsNearOver: 'Near or over the limit',
     noBudgetAlerts: 'Every budgeted category is within its limit.',
     openBudget: 'Open the budget',
+    noBudgets: 'No limit set for this month yet. Set budgets to see what is left to spend.',
     cards: 'Cards',
     cardsEmpty: 'No cards yet: add one from the menu to follow its invoices here.',
     cardInvoice: 'Open invoice',
