@@ -16,13 +16,13 @@ import {
 } from '@centavo/shared';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { fillBudgets } from './budget-fill.ts';
 import {
   budgetDashboard,
   categoryDashboard,
   createBudget,
   editBudget,
   eraseBudgetsOfMonth,
-  fillBudgets,
   getBudget,
   listCategoryBudgets,
   replicateBudgets,

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { fillBudgets } from '../budgets/budget-fill.ts';
 import {
   categoryDashboard,
   createBudget,
   eraseBudgetsOfMonth,
-  fillBudgets,
   listCategoryBudgets,
   replicateBudgets,
 } from '../budgets/budgets.service.ts';

@@ -76,6 +76,8 @@ export const reports = {
     fill: 'Preencher pelo histórico',
     fillTitle: 'Preencher os orçamentos de {month}',
     strategy: 'A partir de',
+    fillHint:
+      'Arredondado para cima, com as parcelas e assinaturas já conhecidas de {month} contadas por inteiro.',
     strategies: {
       last_month: 'Gastos do mês passado',
       avg_3: 'Média dos últimos 3 meses',

@@ -76,6 +76,8 @@ export const reports = {
     fill: 'Fill from history',
     fillTitle: 'Fill the budgets of {month}',
     strategy: 'From',
+    fillHint:
+      'Rounded up to a round amount, with the installments and subscriptions already known for {month} counted in full.',
     strategies: {
       last_month: 'Last month’s spending',
       avg_3: 'Average of the last 3 months',

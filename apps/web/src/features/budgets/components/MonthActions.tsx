@@ -90,6 +90,7 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
           value={strategy}
           onChange={(v) => v && setStrategy(v as FillStrategy)}
           allowDeselect={false}
+          description={strategy === 'zero' ? undefined : t('budget.fillHint', { month: label })}
         />
         <Checkbox {...overwriteProps} />
       </MonthDialog>
