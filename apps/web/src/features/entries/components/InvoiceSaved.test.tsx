@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLocale, i18n, initI18n } from '../../../lib/i18n.ts';
+import { InvoiceSaved } from './InvoiceSaved.tsx';
+
+/** Issue 23 #13e: a card purchase's toast names the invoice it went to and opens it. */
+describe('InvoiceSaved', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await i18n.loadNamespaces('entries');
+  });
+  afterEach(async () => {
+    cleanup();
+    await changeLocale('en');
+  });
+
+  it.each([
+    ['br', 'pt-BR', 'Entrou na fatura de dezembro de 2026 · Nubank', 'Ver a fatura'],
+    ['en', 'en-US', 'Added to the invoice of December 2026 · Nubank', 'Open the invoice'],
+  ] as const)('in %s: the invoice and a link to it', async (language, locale, text, link) => {
+    await changeLocale(language);
+    render(
+      <MantineProvider>
+        <InvoiceSaved cardId={7} card="Nubank" month="2026-12" locale={locale} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/card/7?month=2026-12');
+  });
+});
