@@ -33,7 +33,7 @@ const EN: Texts = {
   typed: (units) => `${units}.00`,
   nearNotice: /Food is at 85% of its budget/,
   replicate: /^Replicate to later months$/,
-  replicateAction: /^Replicate to later months$/,
+  replicateAction: /^Replicate$/,
   actions: /^Month actions$/,
 };
 const BR: Texts = {
@@ -44,7 +44,7 @@ const BR: Texts = {
   typed: (units) => `${units},00`,
   nearNotice: /Alimentação está em 85% do orçamento/,
   replicate: /^Replicar para os próximos meses$/,
-  replicateAction: /^Replicar para os próximos meses$/,
+  replicateAction: /^Replicar$/,
   actions: /^Ações do mês$/,
 };
 

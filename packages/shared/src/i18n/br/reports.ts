@@ -70,11 +70,13 @@ export const reports = {
     actions: 'Ações do mês',
     replicate: 'Replicar para os próximos meses',
     replicateTitle: 'Replicar os orçamentos de {month}',
+    replicateSubmit: 'Replicar',
     replicateTo: 'Até',
     overwrite: 'Substituir orçamentos que esses meses já têm',
     replicated: '{created} orçamentos criados, {updated} substituídos, {skipped} mantidos',
     fill: 'Preencher pelo histórico',
     fillTitle: 'Preencher os orçamentos de {month}',
+    fillSubmit: 'Preencher',
     strategy: 'A partir de',
     fillHint:
       'Arredondado para cima, com as parcelas e assinaturas já conhecidas de {month} contadas por inteiro.',

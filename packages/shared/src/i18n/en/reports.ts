@@ -70,11 +70,13 @@ export const reports = {
     actions: 'Month actions',
     replicate: 'Replicate to later months',
     replicateTitle: 'Replicate the budgets of {month}',
+    replicateSubmit: 'Replicate',
     replicateTo: 'Through',
     overwrite: 'Replace budgets those months already have',
     replicated: '{created} budgets created, {updated} replaced, {skipped} kept',
     fill: 'Fill from history',
     fillTitle: 'Fill the budgets of {month}',
+    fillSubmit: 'Fill',
     strategy: 'From',
     fillHint:
       'Rounded up to a round amount, with the installments and subscriptions already known for {month} counted in full.',

@@ -74,9 +74,10 @@ export function BudgetRow({
     >
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
+          {/* Wraps at 360 px: "Moradia" and "Gastos sem orçamento" were both cut to a few letters. */}
+          <Group gap="xs" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
             <ColorDot color={row.color ?? 'var(--mantine-color-gray-5)'} />
-            <Text fw={600} truncate>
+            <Text fw={600} truncate maw="100%">
               {row.name}
             </Text>
             {row.unbudgeted ? (

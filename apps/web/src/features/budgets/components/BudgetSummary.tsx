@@ -1,5 +1,5 @@
 import type { BudgetSummary as Summary } from '@centavo/shared';
-import { Badge, Group, Paper, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { DrillAmount } from '../../../components/DrillAmount.tsx';
@@ -33,12 +33,12 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
         aria-label={title}
         data-testid="budget-summary"
       >
-        <Group gap="xl" align="center" wrap="wrap">
+        <Stack gap="sm">
           {spent}
-          <Text c="dimmed" fz="sm" maw={520} data-testid="summary-none">
+          <Text c="dimmed" fz="sm" maw={640} data-testid="summary-none">
             {t('budget.noneSet')}
           </Text>
-        </Group>
+        </Stack>
       </Paper>
     );
   return (
