@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./apps/api/test/property-seed.ts'],
+          // One migrated database for the run, copied for each file (test/global-setup.ts).
+          globalSetup: ['./apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; files in parallel keep the PostgreSQL run short.

@@ -1,6 +1,7 @@
 import { addMonths, dateInMonth, OPERATIONS } from '@centavo/shared';
 import type { AutocannonRequest } from 'autocannon';
 import { type Db, openDatabase } from '../../apps/api/src/db/connection.ts';
+import { inTransaction } from '../../apps/api/src/db/transaction.ts';
 import { findAccounts } from '../../apps/api/src/modules/accounts/accounts.repository.ts';
 import {
   createCard,
@@ -263,11 +264,47 @@ async function runOnDatabase(ctx: BenchContext, result: BenchResult, kind: DbKin
         `${label} ${c.key}: p50 ${latency.p50.toFixed(2)} ms, p99 ${latency.p99.toFixed(2)} ms, failures ${failures}`,
       );
     }
+    await lockCost(ctx, result, label, db, cardIds);
   } finally {
     await handle.close();
     await server?.stop();
     await copy.drop();
   }
+}
+
+/**
+ * Issue 17: what the row locks cost. Every write to an existing row now reads it `FOR UPDATE` inside its
+ * transaction (PostgreSQL; SQLite's writes are serialised and the clause is compiled away). Measured here in
+ * the same run and on the same rows: one transaction reading an invoice's entries as the invoice payment does,
+ * with and without the lock. The difference is the locks' price per write; the route lines above include it.
+ */
+async function lockCost(ctx: BenchContext, result: BenchResult, label: string, db: Db, cardIds: number[]) {
+  const cardId = cardIds[0] as number;
+  const month = monthAt(DATASETS.D1, 60);
+  const read = (lock: boolean) => () =>
+    inTransaction(db, (trx) => {
+      const query = trx
+        .selectFrom('entries')
+        .select(['id', 'value'])
+        .where('user_id', '=', USER_ID)
+        .where('card_id', '=', cardId)
+        .where('invoice_month', '=', month);
+      return (lock ? query.forUpdate() : query).execute();
+    });
+  const seconds = ctx.quick ? 1 : 3;
+  const plain = await opsPerSecond(read(false), seconds);
+  const locked = await opsPerSecond(read(true), seconds);
+  push(
+    result,
+    metric({
+      name: `${label}: an invoice's entries read in a transaction FOR UPDATE (the locks' cost) — p50`,
+      value: locked.p50,
+      unit: 'ms',
+      baseline: plain.p50,
+      baselineName: 'the same read without the lock',
+      note: `+${(locked.p50 - plain.p50).toFixed(3)} ms per locked read; CPU ${locked.cpuMsPerOp.toFixed(3)} vs ${plain.cpuMsPerOp.toFixed(3)} ms`,
+    }),
+  );
 }
 
 export const cardsApi: Benchmark = {

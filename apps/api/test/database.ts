@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, type DbKind, openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 
@@ -18,7 +19,8 @@ export interface TestDatabase extends DatabaseHandle {
 /**
  * A fresh, migrated database for one test file (`migrated: false`: empty, for tests of the migrations). On
  * PostgreSQL each file gets its own database created from TEST_DATABASE_URL (set by scripts/test.mjs, which
- * starts a throwaway server when none is given).
+ * starts a throwaway server when none is given). A migrated one is a copy of the run's template
+ * (test/global-setup.ts): the same migrations, run once.
  */
 export async function createTestDatabase(
   kind: DbKind = TEST_DB_KIND,
@@ -26,9 +28,12 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'centavo-test-'));
-    const url = `sqlite:${join(dir, 'test.db')}`;
+    const file = join(dir, 'test.db');
+    const template = migrated ? inject('migratedTemplate') : undefined;
+    if (template) copyFileSync(template, file);
+    const url = `sqlite:${file}`;
     const handle = openDatabase(url);
-    if (migrated) await migrateToLatest(handle.db, handle.kind);
+    if (migrated && !template) await migrateToLatest(handle.db, handle.kind);
     return {
       ...handle,
       url,
@@ -48,12 +53,13 @@ export async function createTestDatabase(
   const name = `centavo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = migrated ? inject('migratedTemplate') : undefined;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString(), { poolSize: 5 });
-  if (migrated) await migrateToLatest(handle.db, handle.kind);
+  if (migrated && !template) await migrateToLatest(handle.db, handle.kind);
   return {
     ...handle,
     url: url.toString(),

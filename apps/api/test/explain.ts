@@ -1,5 +1,7 @@
+import { addMonths, dateInMonth } from '@centavo/shared';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, DbKind } from '../src/db/connection.ts';
+import { createEntry } from '../src/modules/entries/create.service.ts';
 import { appForFile } from './app.ts';
 
 /**
@@ -36,4 +38,35 @@ export async function explainFile() {
   const { db, kind } = ctx.database;
   const plan = (query: { compile(): CompiledQuery }) => queryPlan(db, kind, query.compile());
   return { ctx, db, kind, plan };
+}
+
+/** The two years the EXPLAIN files fill, 2025-01 … 2026-12. */
+export const EXPLAIN_MONTHS = Array.from({ length: 24 }, (_, m) => addMonths('2025-01', m));
+
+/**
+ * `perMonth` entries a month of EXPLAIN_MONTHS for the user, through the service (aggregates included): an
+ * income in Salary every third day, else an expense in Food or Transport; every other one paid, alternating
+ * between `accounts`.
+ */
+export async function seedEntries(
+  db: Db,
+  userId: number,
+  accounts: number[],
+  perMonth: number,
+): Promise<void> {
+  for (const [m, month] of EXPLAIN_MONTHS.entries()) {
+    for (let d = 1; d <= perMonth; d++) {
+      await createEntry(db, userId, {
+        description: `e${m}-${d}`,
+        value: 100 + d,
+        date: dateInMonth(month, d),
+        operation_id: d % 3 === 0 ? 1 : 2,
+        category_id: d % 3 === 0 ? 14 : d % 2 === 0 ? 3 : 4,
+        account_id: accounts[d % accounts.length] as number,
+        paid: d % 2 === 0,
+        fixed: false,
+        limit_fixed_date: null,
+      });
+    }
+  }
 }

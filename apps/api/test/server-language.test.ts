@@ -16,29 +16,65 @@ function register(headers: Record<string, string> = {}) {
 }
 
 describe('error messages in the request language', () => {
-  it('answers a signed-in Portuguese user in Portuguese: 409 and 422, whatever Accept-Language says', async () => {
-    const user = await createUser(ctx, 'Ana', 2);
-    const headers = { 'accept-language': 'en-US,en;q=0.9' };
-    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'Viagem' } });
+  it.each([
+    {
+      who: 'a signed-in Portuguese user in Portuguese, whatever Accept-Language says',
+      name: 'Ana',
+      languageId: 2,
+      acceptLanguage: 'en-US,en;q=0.9',
+      tag: 'Viagem',
+      messages: ['A tag já existe', 'Este nome já está em uso', 'Os dados informados são inválidos'],
+      required: 'O campo nome é obrigatório',
+    },
+    {
+      who: 'a signed-in English user in English even when the browser prefers Portuguese',
+      name: 'Ann',
+      languageId: 1,
+      acceptLanguage: 'pt-BR,pt;q=0.9',
+      tag: 'Travel',
+      messages: ['The tag already exists', 'This name is already in use', 'The given data was invalid'],
+      required: 'The name field is required',
+    },
+  ])('answers $who: 409 and 422', async ({ name, languageId, acceptLanguage, tag, messages, required }) => {
+    const [exists, inUse, invalidData] = messages;
+    const user = await createUser(ctx, name, languageId);
+    const headers = { 'accept-language': acceptLanguage };
+    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: tag } });
     const duplicate = await user.request({
       method: 'POST',
       url: '/api/v1/tag',
-      payload: { name: 'viagem' },
+      payload: { name: tag.toLowerCase() },
       headers,
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
-      message: 'A tag já existe',
+      message: exists,
       code: 'CONFLICT',
       key: 'tagExists',
-      errors: { name: ['Este nome já está em uso'] },
+      errors: { name: [inUse] },
     });
+    const invalid = await user.request({
+      method: 'POST',
+      url: '/api/v1/tag',
+      payload: { name: '' },
+      headers,
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({
+      message: invalidData,
+      code: 'VALIDATION_ERROR',
+      key: 'invalidData',
+      errors: { name: [required] },
+    });
+  });
 
+  it("answers a Portuguese user's field errors and not-found in Portuguese", async () => {
+    const user = await createUser(ctx, 'Ana', 2);
     const invalid = await user.request({
       method: 'POST',
       url: '/api/v1/entry',
       payload: { operation_id: 9, value: 0, date: '2024-02-30' },
-      headers,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toEqual({
@@ -58,38 +94,6 @@ describe('error messages in the request language', () => {
     const gone = await user.request({ method: 'GET', url: '/api/v1/tag/999999999' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Tag não encontrada');
-  });
-
-  it('answers a signed-in English user in English even when the browser prefers Portuguese', async () => {
-    const user = await createUser(ctx, 'Ann', 1);
-    const headers = { 'accept-language': 'pt-BR,pt;q=0.9' };
-    await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: 'Travel' } });
-    const duplicate = await user.request({
-      method: 'POST',
-      url: '/api/v1/tag',
-      payload: { name: 'travel' },
-      headers,
-    });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({
-      message: 'The tag already exists',
-      code: 'CONFLICT',
-      key: 'tagExists',
-      errors: { name: ['This name is already in use'] },
-    });
-    const invalid = await user.request({
-      method: 'POST',
-      url: '/api/v1/tag',
-      payload: { name: '' },
-      headers,
-    });
-    expect(invalid.statusCode).toBe(422);
-    expect(invalid.json()).toEqual({
-      message: 'The given data was invalid',
-      code: 'VALIDATION_ERROR',
-      key: 'invalidData',
-      errors: { name: ['The name field is required'] },
-    });
   });
 
   it('follows a change of the language preference at the next request', async () => {

@@ -1,32 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.ts';
+import { type StartedProcess, startNode } from './process.ts';
 import { until } from './until.ts';
 
 const serverEntry = join(import.meta.dirname, '../src/server.ts');
 
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number>;
-} {
-  let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const exit = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  return { child, output: () => output, exit };
+function startServer(env: Record<string, string>): StartedProcess {
+  return startNode([serverEntry], { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env });
 }
 
 describe('server process', () => {

@@ -55,7 +55,7 @@ async function accountBalance(page: Page, name: string): Promise<number> {
   return list.data.find((a) => a.name === name)?.balance ?? Number.NaN;
 }
 
-async function invoiceFigure(page: Page, testId: string): Promise<string> {
+async function _invoiceFigure(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).textContent()) ?? '';
 }
 

@@ -1,30 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, parseCsv } from './pages/EntriesPage.ts';
 import { linkFromMail, mailCount } from './support/mail.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 /**
  * Issue 13: what a new user met in the first hour. Each test names the defect it covers; each failed
  * before its fix.
  */
-
-async function signUp(page: Page, label: string, locale: 'en' | 'br' = 'en') {
-  const user = newUser(label);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(user);
-  await expect(page).toHaveURL(/\/welcome$/);
-  if (locale === 'br') {
-    await page.goto('/entries/list');
-    await new AppShell(page).switchLanguage('br');
-    await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
-  }
-  return user;
-}
 
 async function withAccount(page: Page, label: string, locale: 'en' | 'br' = 'en') {
   const user = await signUp(page, label, locale);

@@ -1,23 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
-import { createAccount, createEntry, expense } from './helpers.ts';
+import { createAccount, createEntry, expense, LEDGER_TAGS } from './helpers.ts';
 
 /**
  * QUALITY.md: bad input gets a clear 4xx and changes nothing. Every ledger route from the OpenAPI document
  * gets malformed ids, bodies of the wrong type, huge strings and out-of-range numbers: never a 5xx, and the
  * user's rows stay as they were.
  */
-const LEDGER_TAGS = new Set([
-  'banks',
-  'accounts',
-  'categories',
-  'tags',
-  'entries',
-  'cards',
-  'budgets',
-  'reports',
-]);
 
 let ctx: TestContext;
 let user: TestUser;

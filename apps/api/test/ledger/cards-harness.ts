@@ -15,6 +15,8 @@ import { updateInvoice } from '../../src/modules/cards/invoice-dates.service.ts'
 import { createEntry } from '../../src/modules/entries/create.service.ts';
 import { deleteEntry, updateEntry } from '../../src/modules/entries/update.service.ts';
 import { computeBalances } from '../../src/modules/money-core/balances.ts';
+import { insertUser } from '../app.ts';
+import { insertAccounts, insertCards } from '../rows.ts';
 import type { Op } from './cards-ops.ts';
 
 /**
@@ -75,73 +77,13 @@ function recompute(entries: EntryFacts[], cardId: number) {
   return byMonth;
 }
 
-export async function createWorld(db: Db, tag: string): Promise<World> {
-  const now = new Date().toISOString();
-  const email = `card-property-${tag}@example.com`;
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: 'P',
-      email,
-      email_normalized: email,
-      password_hash: 'x',
-      email_verified_at: now,
-      language_id: 1,
-      currency_id: 4,
-      country_id: 32,
-      stripe_customer_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const accounts = (
-    await db
-      .insertInto('accounts')
-      .values(
-        [0, 1].map((i) => ({
-          user_id: user.id,
-          name: `A${i}`,
-          bank_id: null,
-          type: 'checking' as const,
-          initial_balance: i * 5000,
-          color: null,
-          archived: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-  )
-    .map((r) => r.id)
-    .sort((x, y) => x - y);
-  const cards = (
-    await db
-      .insertInto('cards')
-      .values(
-        [
-          { close: 10, due: 17 },
-          { close: 28, due: 5 },
-        ].map((d, i) => ({
-          user_id: user.id,
-          name: `C${i}`,
-          flag_id: null,
-          credit_limit: 1_000_000,
-          close_day: d.close,
-          expiration_day: d.due,
-          account_id: accounts[0] as number,
-          color: null,
-          archived: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-  )
-    .map((r) => r.id)
-    .sort((x, y) => x - y);
+export async function createWorld(db: Db): Promise<World> {
+  const user = await insertUser(db, 'P');
+  const accounts = await insertAccounts(db, user.id, [0, 5000]);
+  const cards = await insertCards(db, user.id, accounts[0] as number, [
+    { close: 10, due: 17 },
+    { close: 28, due: 5 },
+  ]);
   // The accounts' initial balances count in the money volume, as when created through the API.
   await db.insertInto('user_money_totals').values({ user_id: user.id, volume: 5000 }).execute();
   return { db, userId: user.id, accounts, cards };

@@ -1,6 +1,6 @@
 import { addMonths, currentMonth, dateInMonth, OPERATIONS } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { removeAccount } from '../../src/modules/accounts/accounts.service.ts';
 import { replicateBudgets } from '../../src/modules/budgets/budgets.service.ts';
 import { deleteCategory } from '../../src/modules/categories/categories.service.ts';
@@ -8,6 +8,7 @@ import { createEntry } from '../../src/modules/entries/create.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from '../../src/modules/entries/update.service.ts';
 import { createTestApp, type TestContext } from '../app.ts';
 import { TEST_DB_KIND } from '../database.ts';
+import { itHolds, propertySeed } from '../property.ts';
 import { applyCardOp, checkCardFigures, createWorld, isRefusal, type World } from './cards-harness.ts';
 import { opArb as cardOpArb } from './cards-ops.ts';
 import { expectAggregatesMatchEntries } from './recompute.ts';
@@ -24,10 +25,6 @@ import { expectAggregatesMatchEntries } from './recompute.ts';
  * Seed: the run's PROPERTY_SEED (vitest.config.ts: fixed under CI, random otherwise; printed); replay with
  * PROPERTY_SEED and CONCURRENCY_RUNS. Seed 1717 failed at its 5th run on PostgreSQL before issue 17's locks.
  */
-const seed = Number(
-  process.env.PROPERTY_SEED ?? (process.env.CI === 'true' ? 1717 : Date.now() % 2_147_483_647),
-);
-const NUM_RUNS = Number(process.env.CONCURRENCY_RUNS ?? (TEST_DB_KIND === 'postgres' ? 25 : 50));
 const month0 = currentMonth();
 
 const ledgerOpArb = fc.oneof(
@@ -73,7 +70,6 @@ const LEDGER_KINDS = new Set([
 const isCardOp = (op: Op): op is CardOp => !LEDGER_KINDS.has(op.kind);
 
 let ctx: TestContext;
-let runCounter = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -85,8 +81,7 @@ interface LedgerWorld extends World {
 
 /** The cards harness's user, plus an expense category of the user's own and this month's budgets. */
 async function createLedgerWorld(): Promise<LedgerWorld> {
-  runCounter += 1;
-  const world = await createWorld(ctx.database.db, `concurrency-${runCounter}-${seed}`);
+  const world = await createWorld(ctx.database.db);
   const { db, userId } = world;
   const now = new Date().toISOString();
   const category = await db
@@ -205,7 +200,7 @@ async function runBatches(batches: Op[][]): Promise<void> {
   // A deleted account drops out of the balance check (its entries went with it).
   const accounts = world.accounts.filter((id) => remaining.some((r) => r.id === id));
   await checkCardFigures({ ...world, accounts });
-  await expectAggregatesMatchEntries(world.db, world.userId, `seed ${seed}`);
+  await expectAggregatesMatchEntries(world.db, world.userId, `seed ${propertySeed}`);
   const budgets = await world.db
     .selectFrom('budgets')
     .select(['month', 'category_id'])
@@ -216,14 +211,10 @@ async function runBatches(batches: Op[][]): Promise<void> {
 }
 
 describe('concurrency property: simultaneous writes leave every figure equal to a recomputation', () => {
-  it(`holds over ${NUM_RUNS} runs of random batches (${TEST_DB_KIND})`, async () => {
-    console.log(`concurrency property test: seed=${seed} runs=${NUM_RUNS} db=${TEST_DB_KIND}`);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.array(opArb, { minLength: 2, maxLength: 4 }), { minLength: 2, maxLength: 4 }),
-        async (batches) => runBatches(batches),
-      ),
-      { numRuns: NUM_RUNS, seed },
-    );
-  }, 600_000);
+  itHolds(
+    'runs of random batches',
+    fc.array(fc.array(opArb, { minLength: 2, maxLength: 4 }), { minLength: 2, maxLength: 4 }),
+    runBatches,
+    { runs: TEST_DB_KIND === 'postgres' ? 25 : 50, runsVariable: 'CONCURRENCY_RUNS', timeout: 600_000 },
+  );
 });

@@ -1,8 +1,22 @@
+import { invoiceSchema } from '@centavo/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { TestUser } from '../app.ts';
 
 /** Small builders shared by the ledger tests. */
+
+/** The OpenAPI tags of the ledger's routes (the cross-user matrix adds import and rules). */
+export const LEDGER_TAGS = new Set([
+  'banks',
+  'accounts',
+  'categories',
+  'tags',
+  'entries',
+  'cards',
+  'budgets',
+  'reports',
+]);
+
 /** How many accounts each test user has been given by createAccount (names are unique per user). */
 const accountCounts = new WeakMap<TestUser, number>();
 
@@ -47,6 +61,28 @@ export function income(accountId: number, overrides: EntryInput = {}): EntryInpu
     account_id: accountId,
     ...overrides,
   };
+}
+
+/** A purchase on a card: an expense in Food/Groceries without an account. */
+export function purchase(cardId: number, overrides: EntryInput = {}): EntryInput {
+  const { account_id: _a, ...base } = expense(0, overrides);
+  return { ...base, card_id: cardId };
+}
+
+/** The card's invoice of `month`, as its contract reads it. */
+export async function getInvoice(user: TestUser, cardId: number, month: string) {
+  const res = await user.request({ method: 'GET', url: `/api/v1/card/${cardId}/invoice?month=${month}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return invoiceSchema.parse(res.json());
+}
+
+/** Sets the clock to `instant` for the rest of the test (Date only: timers still run). */
+export function at(instant: string): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
 }
 
 export async function createEntry(

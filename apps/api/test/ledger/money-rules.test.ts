@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../app.ts';
-import { createAccount, createEntry, expense, income } from './helpers.ts';
+import { at, createAccount, createEntry, expense, income } from './helpers.ts';
 
 /**
  * Issue 18 outside the cards' own rules (DESIGN.md §4): time_zone in the preferences, the currency switch,
@@ -12,14 +12,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function at(instant: string) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(instant));
-}
 
 const put = (user: TestUser, url: string, payload: Record<string, unknown>) =>
   user.request({ method: 'PUT', url, payload });

@@ -104,3 +104,33 @@ function sortedNonZero<T extends object>(rows: T[], keys: string[]): T[] {
     .filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && typeof v === 'number' && v !== 0))
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
+
+/** A user's aggregate rows (account, card and category month totals) in key order: a snapshot to compare. */
+export async function aggregateRows(db: Db, userId: number) {
+  const [accounts, cards, categories] = await Promise.all([
+    db
+      .selectFrom('account_month_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('account_id')
+      .orderBy('month')
+      .execute(),
+    db
+      .selectFrom('card_invoice_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('card_id')
+      .orderBy('month')
+      .execute(),
+    db
+      .selectFrom('category_month_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('basis')
+      .orderBy('month')
+      .orderBy('category_id')
+      .orderBy('sub_category_id')
+      .execute(),
+  ]);
+  return { accounts, cards, categories };
+}

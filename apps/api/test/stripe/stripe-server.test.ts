@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { portalFeatures } from '../../src/modules/billing/checkout.ts';
+import { startNode } from '../process.ts';
 import { until } from '../until.ts';
 import { PRICES, PRODUCT_ID, unixNow } from './resources.ts';
 import { DEFAULT_WEBHOOK_SECRET, type StripeServer, startStripeServer } from './server.ts';
@@ -161,19 +162,9 @@ describe('Stripe test server through the real SDK', () => {
       code: 'charge_already_refunded',
     });
 
+    // The configuration the app creates (billing/checkout.ts).
     const configuration = await stripe.billingPortal.configurations.create({
-      features: {
-        customer_update: { enabled: true, allowed_updates: ['email', 'name'] },
-        invoice_history: { enabled: true },
-        payment_method_update: { enabled: true },
-        subscription_cancel: { enabled: true, mode: 'at_period_end' },
-        subscription_pause: { enabled: true },
-        subscription_update: {
-          enabled: true,
-          default_allowed_updates: ['price'],
-          products: [{ product: PRODUCT_ID, prices: [PRICES.monthly.id, PRICES.yearly.id] }],
-        },
-      },
+      features: portalFeatures(PRODUCT_ID, [PRICES.monthly.id, PRICES.yearly.id]),
     });
     expect(configuration.features).toMatchObject({
       invoice_history: { enabled: true },
@@ -620,20 +611,10 @@ describe('control API and process', () => {
   });
 
   it('runs as its own process from cli.ts and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, 'cli.ts'), '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { child, output, exit } = startNode([join(import.meta.dirname, 'cli.ts'), '--port', '0']);
     try {
-      await until('the CLI listening', () => /listening at http:\/\/127\.0\.0\.1:\d+/.test(output));
-      const url = /listening at (\S+)/.exec(output)?.[1];
+      await until('the CLI listening', () => /listening at http:\/\/127\.0\.0\.1:\d+/.test(output()));
+      const url = /listening at (\S+)/.exec(output())?.[1];
       const state = (await (await fetch(`${url}/_control/state`)).json()) as { prices: { id: string }[] };
       expect(state.prices.map((p) => p.id)).toEqual([PRICES.monthly.id, PRICES.yearly.id]);
     } finally {

@@ -1,8 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs } from '../pages/AccountsPage.ts';
-import { AppShell } from '../pages/AppShell.ts';
-import { RegisterPage } from '../pages/AuthPages.ts';
-import { newUser } from './users.ts';
+import { signUp } from './users.ts';
 
 /** YYYY-MM-DD, `days` from today (UTC, as the server's today). */
 export function dayFromToday(days: number): string {
@@ -33,16 +31,7 @@ interface Category {
  * due within the dashboard's 30 days whatever today is.
  */
 export async function seedFirstMonth(page: Page, label: string, locale: 'en' | 'br'): Promise<FirstMonth> {
-  const user = newUser(label);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(user);
-  await expect(page).toHaveURL(/\/welcome$/);
-  if (locale === 'br') {
-    await page.goto('/entries/list');
-    await new AppShell(page).switchLanguage('br');
-    await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
-  }
+  await signUp(page, label, locale);
   return seedData(page);
 }
 

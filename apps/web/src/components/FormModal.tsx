@@ -109,6 +109,53 @@ export function ModalForm({
   );
 }
 
+/**
+ * A question before an action (deleting, applying): its body, cancel focused first so that Enter does not act
+ * by accident, and the confirming button (red for a deletion).
+ */
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  confirmLabel,
+  onConfirm,
+  pending,
+  danger = false,
+  confirmTestId,
+  children,
+  ...modal
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending: boolean;
+  danger?: boolean;
+  confirmTestId?: string;
+  size?: MantineSize;
+  children: ReactNode;
+} & Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen' | 'children'>) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title={title} {...modal}>
+      <ModalForm
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+        submitLabel={confirmLabel}
+        submitColor={danger ? 'red.9' : undefined}
+        pending={pending}
+        submitTestId={confirmTestId}
+        onCancel={onClose}
+        focusCancel
+      >
+        {children}
+      </ModalForm>
+    </FormModal>
+  );
+}
+
 /** The name of what a modal form creates or edits (account, category, card…): its first field, focused on open. */
 export function NameField(props: TextInputProps) {
   return <TextInput required maxLength={100} autoComplete="off" data-autofocus {...props} />;

@@ -1,18 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, i18n, initI18n } from '../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { changeLocale } from '../lib/i18n.ts';
+import { renderingInEnglish } from '../test/rendering.ts';
 import { MonthCarousel } from './MonthCarousel.tsx';
 
 describe('MonthCarousel', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await i18n.loadNamespaces('entries');
-  });
-  afterEach(async () => {
-    cleanup();
-    await changeLocale('en');
-  });
+  renderingInEnglish(['entries']);
 
   function renderCarousel() {
     render(

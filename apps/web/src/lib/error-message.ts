@@ -1,6 +1,6 @@
 import { isApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
-import { toastError } from './toasts.ts';
+import { toastError, toastSuccess } from './toasts.ts';
 
 /**
  * A user-facing message for a failed call, in the interface language. A 409 or 404 says what went wrong
@@ -64,4 +64,18 @@ export function reportFormError(
   }
   form.setServerErrors({}, null);
   toastError(message);
+}
+
+/**
+ * A dialog's mutation callbacks: on success the toast `success` names and then `done` (closing the dialog), on
+ * failure the error's own toast, the dialog left open.
+ */
+export function toastOutcome<T>(success: (result: T) => string, done: () => void) {
+  return {
+    onSuccess: (result: T) => {
+      toastSuccess(success(result));
+      done();
+    },
+    onError: (error: unknown) => toastError(errorMessage(error)),
+  };
 }

@@ -147,6 +147,26 @@ export async function portalSession(
 }
 
 /** Created once and its id kept (billing_settings): customer update, invoices, card, cancel, switch, pause. */
+/** What the customer portal lets a user do (DESIGN.md §6): switch between the plan's prices, cancel at the end. */
+export function portalFeatures(
+  product: string,
+  prices: string[],
+): Stripe.BillingPortal.ConfigurationCreateParams.Features {
+  return {
+    customer_update: { enabled: true, allowed_updates: ['email', 'name'] },
+    invoice_history: { enabled: true },
+    payment_method_update: { enabled: true },
+    subscription_cancel: { enabled: true, mode: 'at_period_end' },
+    subscription_pause: { enabled: true },
+    subscription_update: {
+      enabled: true,
+      default_allowed_updates: ['price'],
+      products: [{ product, prices }],
+      proration_behavior: 'create_prorations',
+    },
+  };
+}
+
 async function portalConfiguration(ctx: BillingContext, stripe: Stripe): Promise<string> {
   const db = ctx.db;
   const kept = await db
@@ -161,19 +181,7 @@ async function portalConfiguration(ctx: BillingContext, stripe: Stripe): Promise
     {
       business_profile: { headline: ctx.config.appName },
       default_return_url: `${ctx.config.appUrl}/configs/my-plan`,
-      features: {
-        customer_update: { enabled: true, allowed_updates: ['email', 'name'] },
-        invoice_history: { enabled: true },
-        payment_method_update: { enabled: true },
-        subscription_cancel: { enabled: true, mode: 'at_period_end' },
-        subscription_pause: { enabled: true },
-        subscription_update: {
-          enabled: true,
-          default_allowed_updates: ['price'],
-          products: [{ product, prices: [priceId(ctx, 'monthly'), priceId(ctx, 'yearly')] }],
-          proration_behavior: 'create_prorations',
-        },
-      },
+      features: portalFeatures(product, [priceId(ctx, 'monthly'), priceId(ctx, 'yearly')]),
     },
     { idempotencyKey: `centavo-portal-configuration-${digest(ctx.config.appUrl, product)}` },
   );

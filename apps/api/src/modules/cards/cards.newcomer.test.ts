@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, purchase } from '../../../test/ledger/helpers.ts';
 
 /** Issue 23: what a Brazilian user's first month met on the card pages, where the fix is in the API. */
 let ctx: TestContext;
@@ -27,11 +27,6 @@ async function createCard(user: TestUser, accountId: number): Promise<{ id: numb
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
-}
-
-function purchase(cardId: number, overrides: EntryInput = {}): EntryInput {
-  const { account_id: _a, ...base } = expense(0, overrides);
-  return { ...base, card_id: cardId };
 }
 
 async function invoiceOf(user: TestUser, cardId: number, month: string) {

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { applyCardOp, checkCardFigures, createWorld, isRefusal } from '../../../test/ledger/cards-harness.ts';
 import { type Op, opArb, purchaseOp } from '../../../test/ledger/cards-ops.ts';
+import { itHolds } from '../../../test/property.ts';
 
 /**
  * Issue #10: after random sequences of card purchases (single, installments, fixed), refunds, moves between
@@ -15,20 +16,16 @@ import { type Op, opArb, purchaseOp } from '../../../test/ledger/cards-ops.ts';
  * category, fixed charges moved at creation and with their series, date overrides up to the 15-day bound
  * (and one past it, refused) and card-day changes (the seed is fixed in CI: vitest.config.ts).
  */
-const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
-const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const MAX_STEPS = TEST_DB_KIND === 'postgres' ? 4 : 7;
 
 let ctx: TestContext;
-let runCounter = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx.close());
 
 async function runOps(ops: Op[]): Promise<void> {
-  runCounter += 1;
-  const world = await createWorld(ctx.database.db, `${runCounter}-${seed}`);
+  const world = await createWorld(ctx.database.db);
   for (const op of ops) {
     try {
       await applyCardOp(world, op);
@@ -41,20 +38,14 @@ async function runOps(ops: Op[]): Promise<void> {
 }
 
 describe('cards property: invoices, limits and balances equal a recomputation from the entries', () => {
-  it(`holds over ${NUM_RUNS} random sequences (${TEST_DB_KIND})`, async () => {
-    console.log(
-      `cards property test: seed=${seed} runs=${NUM_RUNS} maxSteps=${MAX_STEPS} db=${TEST_DB_KIND}`,
-    );
-    await fc.assert(
-      // A run starts with purchases so that payments, moves and overrides have something to act on.
-      fc.asyncProperty(
-        fc.array(purchaseOp, { minLength: 1, maxLength: 2 }),
-        fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }),
-        async (purchases, ops) => {
-          await runOps([...purchases, ...ops]);
-        },
-      ),
-      { numRuns: NUM_RUNS, seed },
-    );
-  }, 900_000);
+  itHolds(
+    'random sequences',
+    // A run starts with purchases so that payments, moves and overrides have something to act on.
+    fc.tuple(
+      fc.array(purchaseOp, { minLength: 1, maxLength: 2 }),
+      fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }),
+    ),
+    ([purchases, ops]) => runOps([...purchases, ...ops]),
+    { runs: 1000, timeout: 900_000 },
+  );
 });

@@ -1,8 +1,8 @@
-import { cardSchema, invoiceSchema } from '@centavo/shared';
+import { cardSchema } from '@centavo/shared';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, expense, getInvoice, purchase } from '../../../test/ledger/helpers.ts';
 
 const ctx = await appForFile();
 
@@ -16,18 +16,6 @@ async function createCard(user: TestUser, payload: Json = {}): Promise<Json & { 
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
-}
-
-/** A purchase on a card: an expense in Food/Groceries without an account. */
-function purchase(cardId: number, overrides: EntryInput = {}): EntryInput {
-  const { account_id: _a, ...base } = expense(0, overrides);
-  return { ...base, card_id: cardId };
-}
-
-async function invoice(user: TestUser, cardId: number, month: string) {
-  const res = await user.request({ method: 'GET', url: `/api/v1/card/${cardId}/invoice?month=${month}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return invoiceSchema.parse(res.json());
 }
 
 async function getCard(user: TestUser, cardId: number) {
@@ -182,7 +170,7 @@ describe('the closing rule', () => {
     const card = await createCard(user);
     await createEntry(user, purchase(card.id, { date: '2026-11-20', value: 1000, installments: 3 }));
     const months = ['2026-12', '2027-01', '2027-02'];
-    const invoices = await Promise.all(months.map((m) => invoice(user, card.id, m)));
+    const invoices = await Promise.all(months.map((m) => getInvoice(user, card.id, m)));
     expect(invoices.map((i) => i.purchases)).toEqual([334, 333, 333]);
     expect(
       invoices.map((i) => i.entries?.map((e) => `${e.installment_number}/${e.installment_count}`)),
@@ -201,8 +189,8 @@ describe('the closing rule', () => {
     });
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json().invoice_month).toBe('2026-04');
-    expect((await invoice(user, card.id, '2026-03')).purchases).toBe(0);
-    expect((await invoice(user, card.id, '2026-04')).purchases).toBe(1000);
+    expect((await getInvoice(user, card.id, '2026-03')).purchases).toBe(0);
+    expect((await getInvoice(user, card.id, '2026-04')).purchases).toBe(1000);
     const far = await user.request({
       method: 'PUT',
       url: `/api/v1/entry/${entry.id}`,
@@ -210,7 +198,7 @@ describe('the closing rule', () => {
     });
     expect(far.statusCode).toBe(422);
     expect(far.json().errors).toHaveProperty('invoice_month');
-    expect((await invoice(user, card.id, '2026-04')).purchases).toBe(1000);
+    expect((await getInvoice(user, card.id, '2026-04')).purchases).toBe(1000);
     const created = await user.request({
       method: 'POST',
       url: '/api/v1/entry',
@@ -277,7 +265,7 @@ describe('invoices and payments', () => {
     await createEntry(user, purchase(card.id, { date: '2026-03-09', value: 30000 }));
     await createEntry(user, purchase(card.id, { date: '2026-03-10', value: 5000 }));
     await createEntry(user, { ...purchase(card.id, { date: '2026-03-02', value: 2000 }), operation_id: 1 });
-    const march = await invoice(user, card.id, '2026-03');
+    const march = await getInvoice(user, card.id, '2026-03');
     expect(march).toMatchObject({ purchases: 30000, refunds: 2000, total: 28000, outstanding: 28000 });
     expect(march.close_date).toBe('2026-03-10');
     expect(march.due_date).toBe('2026-03-17');
@@ -293,7 +281,7 @@ describe('invoices and payments', () => {
     expect(paid.json().entries.every((e: Json) => e.paid === true)).toBe(true);
     expect(paid.json().payments).toHaveLength(1);
     expect(paid.json().payments[0]).toMatchObject({ operation_id: 4, account_id: account, value: 10000 });
-    const april = await invoice(user, card.id, '2026-04');
+    const april = await getInvoice(user, card.id, '2026-04');
     expect(april).toMatchObject({
       purchases: 5000,
       previous_balance: 18000,
@@ -316,7 +304,7 @@ describe('invoices and payments', () => {
       payments: [],
     });
     expect(undo.json().entries.every((e: Json) => e.paid === false)).toBe(true);
-    expect((await invoice(user, card.id, '2026-04')).previous_balance).toBe(0);
+    expect((await getInvoice(user, card.id, '2026-04')).previous_balance).toBe(0);
     expect((await accountBalance(user, account, '2026-03')).account.closing_balance).toBe(100000);
   });
 
@@ -325,7 +313,7 @@ describe('invoices and payments', () => {
     const account = await createAccount(user);
     const card = await createCard(user);
     await createEntry(user, purchase(card.id, { date: '2026-05-01', value: 10000 }));
-    const may = await invoice(user, card.id, '2026-05');
+    const may = await getInvoice(user, card.id, '2026-05');
     const noAccount = await pay(user, may.id, { paid: true });
     expect(noAccount.statusCode).toBe(422);
     expect(noAccount.json().errors).toHaveProperty('account_id');
@@ -341,7 +329,7 @@ describe('invoices and payments', () => {
     await pay(user, may.id, { paid: false });
     const over = await pay(user, may.id, { paid: true, account_id: account, value: 15000 });
     expect(over.json()).toMatchObject({ carried_to_next: -5000, status: 'paid' });
-    expect((await invoice(user, card.id, '2026-06')).previous_balance).toBe(-5000);
+    expect((await getInvoice(user, card.id, '2026-06')).previous_balance).toBe(-5000);
     expect((await getCard(user, card.id)).available_limit).toBe(500000 + 5000);
   });
 
@@ -352,7 +340,7 @@ describe('invoices and payments', () => {
     const account = await createAccount(user);
     const card = await createCard(user);
     await createEntry(user, purchase(card.id, { date: '2026-05-01' }));
-    const may = await invoice(user, card.id, '2026-05');
+    const may = await getInvoice(user, card.id, '2026-05');
     const res = await pay(user, may.id, { paid: true, account_id: theirs });
     expect(res.statusCode).toBe(404);
     expect(res.json().errors).toHaveProperty('account_id');
@@ -373,7 +361,7 @@ describe('invoices and payments', () => {
     const card = await createCard(user);
     const entry = await createEntry(user, purchase(card.id, { date: '2026-03-11' }));
     expect(entry.invoice_month).toBe('2026-04');
-    const march = await invoice(user, card.id, '2026-03');
+    const march = await getInvoice(user, card.id, '2026-03');
     const bad = await user.request({
       method: 'PUT',
       url: `/api/v1/invoice/${march.id}`,
@@ -388,7 +376,7 @@ describe('invoices and payments', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ close_date: '2026-03-12', due_date: '2026-03-19', purchases: 1000 });
-    expect((await invoice(user, card.id, '2026-04')).purchases).toBe(0);
+    expect((await getInvoice(user, card.id, '2026-04')).purchases).toBe(0);
     const later = await createEntry(user, purchase(card.id, { date: '2026-03-11' }));
     expect(later.invoice_month).toBe('2026-03');
   });
@@ -504,18 +492,18 @@ describe('bad input on the card and invoice routes', () => {
     const account = await createAccount(user);
     const card = await createCard(user, { account_id: account });
     await createEntry(user, purchase(card.id, { date: '2026-05-01' }));
-    const may = await invoice(user, card.id, '2026-05');
+    const may = await getInvoice(user, card.id, '2026-05');
     const res = await pay(user, may.id, payload);
     expect(res.statusCode, res.body).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual([field]);
-    expect((await invoice(user, card.id, '2026-05')).paid_amount).toBe(0);
+    expect((await getInvoice(user, card.id, '2026-05')).paid_amount).toBe(0);
   });
 
   it('PUT /invoice/{id} with a bad date is a 422; a PUT /card with new days moves entries of unpaid invoices only', async () => {
     const user = await createUser(ctx);
     const account = await createAccount(user);
     const card = await createCard(user, { account_id: account });
-    const march = await invoice(user, card.id, '2026-03');
+    const march = await getInvoice(user, card.id, '2026-03');
     const bad = await user.request({
       method: 'PUT',
       url: `/api/v1/invoice/${march.id}`,
@@ -533,8 +521,8 @@ describe('bad input on the card and invoice routes', () => {
       payload: { close_day: 3 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await invoice(user, card.id, '2026-03')).purchases).toBe(1000);
-    expect((await invoice(user, card.id, '2026-04')).purchases).toBe(0);
-    expect((await invoice(user, card.id, '2026-05')).purchases).toBe(1000);
+    expect((await getInvoice(user, card.id, '2026-03')).purchases).toBe(1000);
+    expect((await getInvoice(user, card.id, '2026-04')).purchases).toBe(0);
+    expect((await getInvoice(user, card.id, '2026-05')).purchases).toBe(1000);
   });
 });

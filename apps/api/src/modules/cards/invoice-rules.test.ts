@@ -1,7 +1,7 @@
 import { invoiceSchema } from '@centavo/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
+import { at, createAccount, createEntry, getInvoice, purchase } from '../../../test/ledger/helpers.ts';
 
 /**
  * Issue 18, the card rules (DESIGN.md §4 "Cards and invoices", "A user's today"): the user's today from their
@@ -13,14 +13,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-function at(instant: string) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(instant));
-}
 
 type Json = Record<string, unknown>;
 
@@ -51,17 +43,6 @@ async function createCard(user: TestUser, payload: Json = {}): Promise<number> {
   return res.json().id;
 }
 
-function purchase(cardId: number, overrides: EntryInput = {}): EntryInput {
-  const { account_id: _a, ...base } = expense(0, overrides);
-  return { ...base, card_id: cardId };
-}
-
-async function invoice(user: TestUser, cardId: number, month: string) {
-  const res = await user.request({ method: 'GET', url: `/api/v1/card/${cardId}/invoice?month=${month}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return invoiceSchema.parse(res.json());
-}
-
 async function pay(user: TestUser, invoiceId: number, payload: Json) {
   const res = await user.request({ method: 'POST', url: `/api/v1/invoice/${invoiceId}/paid`, payload });
   expect(res.statusCode, res.body).toBe(200);
@@ -78,7 +59,7 @@ describe("a user's today (time_zone)", () => {
       const account = await createAccount(user);
       const card = await createCard(user, { close_day: 20, expiration_day: 31, account_id: account });
       await createEntry(user, purchase(card, { date: '2026-03-10', value: 5000 }));
-      const march = await invoice(user, card, '2026-03');
+      const march = await getInvoice(user, card, '2026-03');
       expect(march.status).toBe(user === sp ? 'closed' : 'overdue');
       if (user === sp) {
         const paid = await pay(user, march.id, { paid: true });
@@ -105,7 +86,7 @@ describe('paying early and the invoice statuses', () => {
     const account = await createAccount(user);
     const card = await createCard(user, { account_id: account });
     await createEntry(user, purchase(card, { date: '2026-03-02', value: 10000 }));
-    const open = await invoice(user, card, '2026-03');
+    const open = await getInvoice(user, card, '2026-03');
     expect(open.status).toBe('open');
     const early = await pay(user, open.id, { paid: true, value: 4000 });
     expect([early.paid_amount, early.carried_to_next, early.outstanding, early.status]).toEqual([
@@ -116,14 +97,14 @@ describe('paying early and the invoice statuses', () => {
     ]);
     // A purchase added afterwards stays owed in this invoice; nothing has moved to April.
     await createEntry(user, purchase(card, { date: '2026-03-04', value: 2000 }));
-    expect((await invoice(user, card, '2026-03')).outstanding).toBe(8000);
-    expect((await invoice(user, card, '2026-04')).previous_balance).toBe(0);
+    expect((await getInvoice(user, card, '2026-03')).outstanding).toBe(8000);
+    expect((await getInvoice(user, card, '2026-04')).previous_balance).toBe(0);
     // Once the due date (the 27th) has passed, the rest is carried.
     at('2026-03-28T12:00:00Z');
     const later = again(user);
-    const after = await invoice(later, card, '2026-03');
+    const after = await getInvoice(later, card, '2026-03');
     expect([after.carried_to_next, after.outstanding, after.status]).toEqual([8000, 0, 'partial']);
-    expect((await invoice(later, card, '2026-04')).previous_balance).toBe(8000);
+    expect((await getInvoice(later, card, '2026-04')).previous_balance).toBe(8000);
   });
 
   it('future holds installments; months without anything (before the card existed) are empty, not paid', async () => {
@@ -131,9 +112,9 @@ describe('paying early and the invoice statuses', () => {
     const user = await userIn('UTC');
     const card = await createCard(user);
     await createEntry(user, purchase(card, { date: '2026-03-02', value: 3000, installments: 3 }));
-    expect((await invoice(user, card, '2026-04')).status).toBe('future');
-    expect((await invoice(user, card, '2025-12')).status).toBe('empty');
-    expect((await invoice(user, card, '2026-08')).status).toBe('empty');
+    expect((await getInvoice(user, card, '2026-04')).status).toBe('future');
+    expect((await getInvoice(user, card, '2025-12')).status).toBe('empty');
+    expect((await getInvoice(user, card, '2026-08')).status).toBe('empty');
   });
 });
 
@@ -142,7 +123,7 @@ describe('invoice date overrides', () => {
     at('2026-03-05T12:00:00Z');
     const user = await userIn('UTC');
     const card = await createCard(user);
-    const april = await invoice(user, card, '2026-04'); // rule: closes 04-20, due 04-27
+    const april = await getInvoice(user, card, '2026-04'); // rule: closes 04-20, due 04-27
     const put = (payload: Json) =>
       user.request({ method: 'PUT', url: `/api/v1/invoice/${april.id}`, payload });
     const far = await put({ close_date: '2026-06-19' });
@@ -163,9 +144,9 @@ describe('card days at the end of the month', () => {
     at('2026-01-05T12:00:00Z');
     const user = await userIn('UTC');
     const card = await createCard(user, { close_day: 29, expiration_day: 31 });
-    const february = await invoice(user, card, '2026-02');
+    const february = await getInvoice(user, card, '2026-02');
     expect([february.close_date, february.due_date]).toEqual(['2026-02-26', '2026-02-28']);
-    const march = await invoice(user, card, '2026-03');
+    const march = await getInvoice(user, card, '2026-03');
     expect([march.close_date, march.due_date]).toEqual(['2026-03-29', '2026-03-31']);
   });
 });
@@ -200,7 +181,7 @@ describe('a fixed card charge moved to the next invoice', () => {
       expect(invoiceMonth, month).toBe(next);
     }
     // One charge per invoice: the May invoice holds exactly the April occurrence.
-    expect((await invoice(user, card, '2026-05')).purchases).toBe(1500);
+    expect((await getInvoice(user, card, '2026-05')).purchases).toBe(1500);
     const edit = await user.request({
       method: 'PUT',
       url: `/api/v1/card/${card}`,
@@ -233,9 +214,9 @@ describe('antecipar parcelas: POST /entry/{id}/anticipate', () => {
     expect(res.json().data.map((e: { installment_number: number }) => e.installment_number)).toEqual([
       4, 5, 6,
     ]);
-    expect((await invoice(user, card, '2026-03')).purchases).toBe(4000);
+    expect((await getInvoice(user, card, '2026-03')).purchases).toBe(4000);
     for (const month of ['2026-04', '2026-05', '2026-06'])
-      expect((await invoice(user, card, month)).purchases, month).toBe(0);
+      expect((await getInvoice(user, card, month)).purchases, month).toBe(0);
     const limitAfter = (await user.request({ method: 'GET', url: `/api/v1/card/${card}` })).json()
       .available_limit;
     expect(limitAfter).toBe(limitBefore);

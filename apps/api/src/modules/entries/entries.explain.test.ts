@@ -1,11 +1,9 @@
-import { addMonths, dateInMonth } from '@centavo/shared';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/app.ts';
-import { explainFile } from '../../../test/explain.ts';
+import { explainFile, seedEntries } from '../../../test/explain.ts';
 import { createAccount } from '../../../test/ledger/helpers.ts';
 import { monthBalanceQuery, totalsByAccountQuery } from '../money-core/account-totals.repository.ts';
-import { createEntry } from './create.service.ts';
 import { type EntryQuery, entriesCountQuery, entriesListQuery } from './entries.repository.ts';
 
 /**
@@ -21,22 +19,7 @@ beforeAll(async () => {
   for (const label of ['other', 'subject']) {
     const user = await createUser(ctx, label);
     const accounts = [await createAccount(user), await createAccount(user)];
-    for (let m = 0; m < 24; m++) {
-      const month = addMonths('2025-01', m);
-      for (let d = 1; d <= 20; d++) {
-        await createEntry(db, user.id, {
-          description: `e${m}-${d}`,
-          value: 100 + d,
-          date: dateInMonth(month, d),
-          operation_id: d % 3 === 0 ? 1 : 2,
-          category_id: d % 3 === 0 ? 14 : d % 2 === 0 ? 3 : 4,
-          account_id: accounts[d % 2] as number,
-          paid: d % 2 === 0,
-          fixed: false,
-          limit_fixed_date: null,
-        });
-      }
-    }
+    await seedEntries(db, user.id, accounts, 20);
     userId = user.id;
   }
   await sql`analyze`.execute(db);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appForFile, createUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
 import { CURRENCIES } from '../reference/reference.data.ts';
+import { EXPORT_PAGE } from './entries.export.ts';
 
 const ctx = await appForFile();
 
@@ -124,5 +125,56 @@ describe('a Brazilian spreadsheet opens the export right (issue 13 #11)', () => 
     const salary = enRows.find((r) => r[1] === 'Salário');
     expect(salary?.[0]).toBe('11/05/2026');
     expect(salary?.[7]).toBe('5123.45');
+  });
+});
+
+describe('a long export is read a page at a time (issue 17)', () => {
+  it('writes every entry once, in (date, id) order, when pages end inside a day', async () => {
+    const u = await createUser(ctx);
+    const account = await createAccount(u);
+    // Two and a half pages on three days: a page boundary falls among entries of the same date.
+    const count = Math.floor(EXPORT_PAGE * 2.5);
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      user_id: u.id,
+      description: `Entry ${i}`,
+      value: 100 + i,
+      date: `2026-11-0${1 + (i % 3)}`,
+      operation_id: 2,
+      category_id: 3,
+      account_id: account,
+      paid: 0,
+      fixed: 0,
+      tag_ids: '',
+      created_at: now,
+      updated_at: now,
+    }));
+    await ctx.app.db.insertInto('entries').values(rows).execute();
+    const csv = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=csv' });
+    expect(csv.statusCode).toBe(200);
+    const lines = (parse(csv.body, { bom: true }) as string[][]).slice(1);
+    const expected = rows
+      .map((r, i) => ({ date: r.date, i }))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.i - b.i)
+      .map(({ i }) => `Entry ${i}`);
+    expect(lines.map((line) => line[1])).toEqual(expected);
+  });
+});
+
+describe('the XLSX holds any text a user typed', () => {
+  it('escapes <, & and quotes, drops control characters XML cannot hold, neutralises hidden formulas', async () => {
+    const u = await createUser(ctx);
+    const account = await createAccount(u);
+    await createEntry(u, expense(account, { description: 'Tom & Jerry <"ltda">', notes: 'bell\u0007here' }));
+    await createEntry(u, expense(account, { description: '\u200B=1+1', date: '2026-11-11' }));
+    const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Tom & Jerry <"ltda">');
+    expect(sheet?.getRow(2).getCell(12).value).toBe('bellhere');
+    expect(sheet?.getRow(3).getCell(2).value).toBe("'\u200B=1+1");
+    expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import { entriesCountQuery, findEntriesAfter } from './entries.repository.ts';
 import { toEntryQuery } from './queries.service.ts';
 
 /** Entries read per page while an export is written (lib/sheet-export.ts). */
-export const EXPORT_PAGE = 1000;
+export const EXPORT_PAGE = 200;
 
 const COLUMNS: ReadonlyArray<[key: string, kind: SheetColumn['kind']]> = [
   ['date', 'date'],

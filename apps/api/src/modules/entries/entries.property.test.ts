@@ -8,9 +8,11 @@ import {
   todayIso,
 } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
+import { itHolds } from '../../../test/property.ts';
+import { insertAccounts } from '../../../test/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeBalances } from '../money-core/balances.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
@@ -24,8 +26,6 @@ import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
  * balance equals a recomputation from the entries themselves. Services are driven directly (the HTTP layer is
  * covered by entries.test.ts) so 1 000 runs stay fast; each run uses a fresh user.
  */
-const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
-const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 // PostgreSQL round trips cost more: fewer steps per run, the same number of runs.
 const MAX_STEPS = TEST_DB_KIND === 'postgres' ? 3 : 6;
 
@@ -118,27 +118,9 @@ function effect(row: Row, accountId: number): number {
 
 async function runOps(ops: Op[]): Promise<void> {
   const db = ctx.database.db;
-  const now = new Date().toISOString();
   // A fresh user per run, inserted directly (no token needed: services are called with the id).
   const user = await insertUser(db, 'P');
-  const accountRows = await db
-    .insertInto('accounts')
-    .values(
-      [0, 1, 2].map((i) => ({
-        user_id: user.id,
-        name: `A${i}`,
-        bank_id: null,
-        type: 'checking' as const,
-        initial_balance: (i - 1) * 1000,
-        color: null,
-        archived: 0,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const accounts = accountRows.map((r) => r.id).sort((x, y) => x - y);
+  const accounts = await insertAccounts(db, user.id, [-1000, 0, 1000]);
   const acc = (i: number) => accounts[i] as number;
   const pickEntry = async (pick: number) => {
     const ids = await db
@@ -322,15 +304,8 @@ async function runOps(ops: Op[]): Promise<void> {
 }
 
 describe('ledger property: aggregates and balances equal a recomputation from the entries', () => {
-  it(`holds over ${NUM_RUNS} random sequences (${TEST_DB_KIND})`, async () => {
-    console.log(
-      `ledger property test: seed=${seed} runs=${NUM_RUNS} maxSteps=${MAX_STEPS} db=${TEST_DB_KIND}`,
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }), async (ops) => {
-        await runOps(ops);
-      }),
-      { numRuns: NUM_RUNS, seed },
-    );
-  }, 600_000);
+  itHolds('random sequences', fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }), runOps, {
+    runs: 1000,
+    timeout: 600_000,
+  });
 });

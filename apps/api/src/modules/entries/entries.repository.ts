@@ -35,8 +35,14 @@ export interface EntryQuery {
  * own), and cost twice as much on PostgreSQL (an append of both ranges, then a sort), so the list is this
  * one range in (date, id) order, which stops reading once the page is full (docs/decisions/ledger-list-paging.md).
  */
-function matching(db: Db, userId: number, f: EntryQuery) {
-  let query = inBasisRange(db.selectFrom('entries').where('user_id', '=', userId), f.basis, f.start, f.end);
+function matching(db: Db, userId: number, f: EntryQuery, from?: string) {
+  let query = inBasisRange(
+    db.selectFrom('entries').where('user_id', '=', userId),
+    f.basis,
+    f.start,
+    f.end,
+    from,
+  );
   const accountId = f.account_id;
   if (accountId !== undefined) {
     query = query.where((eb) =>
@@ -81,7 +87,9 @@ export const cashMonth = sql<string>`case when account_id is null and invoice_mo
 /**
  * Entries of the dates `start`…`end` in a basis. The cash basis takes card entries by invoice month: their
  * dates lie within a few months of it, so the query stays a range of entries_user_date, widened by that much,
- * with the exact month checked on its rows.
+ * with the exact month checked on its rows. `from` (a keyset page's last date) starts the range later: the
+ * index range then begins there, where a separate `date >= from` would leave the planner to pick one of two
+ * lower bounds it cannot compare (SQLite took the first: each page of an export re-read every row before it).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query over entries (Kysely's builder types differ per select)
 export function inBasisRange<Q extends { where: (...args: any[]) => any }>(
@@ -89,10 +97,12 @@ export function inBasisRange<Q extends { where: (...args: any[]) => any }>(
   basis: 'accrual' | 'cash' | undefined,
   start: string,
   end: string,
+  from?: string,
 ): Q {
-  if (basis !== 'cash') return query.where('date', '>=', start).where('date', '<=', end);
+  const lower = (bound: string) => (from !== undefined && from > bound ? from : bound);
+  if (basis !== 'cash') return query.where('date', '>=', lower(start)).where('date', '<=', end);
   const widened = query
-    .where('date', '>=', firstDayOfMonth(addMonths(monthOf(start), -INVOICE_MONTHS_AFTER_DATE)))
+    .where('date', '>=', lower(firstDayOfMonth(addMonths(monthOf(start), -INVOICE_MONTHS_AFTER_DATE))))
     .where('date', '<=', lastDayOfMonth(addMonths(monthOf(end), INVOICE_MONTHS_BEFORE_DATE)));
   return widened.where(sql<boolean>`(case when account_id is null and invoice_month is not null
     then invoice_month between ${monthOf(start)} and ${monthOf(end)}
@@ -130,12 +140,9 @@ export function findEntriesAfter(
   after: { date: string; id: number } | undefined,
   limit: number,
 ): Promise<EntryRow[]> {
-  let query = matching(db, userId, f).select(entryColumns);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('date', '>', after.date), eb.and([eb('date', '=', after.date), eb('id', '>', after.id)])]),
-    );
-  }
+  let query = matching(db, userId, f, after?.date).select(entryColumns);
+  // The range already starts at after.date: past it, or on it with a later id.
+  if (after) query = query.where((eb) => eb.or([eb('date', '>', after.date), eb('id', '>', after.id)]));
   return query.orderBy('date').orderBy('id').limit(limit).execute();
 }
 

@@ -96,22 +96,7 @@ function planRefs(input: RefsInput): RefsPlan {
       subCategoryId: null,
     };
   }
-  const categoryId = categoryOf(input);
-  return {
-    refs: {
-      operation_id: input.operation_id,
-      category_id: categoryId,
-      sub_category_id: input.sub_category_id ?? null,
-      account_id: input.account_id,
-      card_id: null,
-      destination_account_id: null,
-    },
-    accounts: [input.account_id],
-    refundOnCard: input.operation_id === OPERATIONS.income,
-    categoryId,
-    categoryType: OPERATION_TYPE[input.operation_id] ?? null,
-    subCategoryId: input.sub_category_id ?? null,
-  };
+  return categorisedPlan(input, { account_id: input.account_id, card_id: null });
 }
 
 /** A card entry: an expense (purchase) or an income (refund), never with an account nor a transfer. */
@@ -120,17 +105,24 @@ function planCardRefs(input: RefsInput, cardId: number): RefsPlan {
   if (input.operation_id === OPERATIONS.transfer) throw validationError({ operation_id: 'cardNoTransfer' });
   if (input.operation_id === OPERATIONS.investment)
     throw validationError({ operation_id: 'cardNoInvestment' });
+  return categorisedPlan(input, { account_id: null, card_id: cardId });
+}
+
+/** An income, expense or investment on an account, or a purchase or refund on a card (one of the two). */
+function categorisedPlan(
+  input: RefsInput,
+  on: { account_id: number; card_id: null } | { account_id: null; card_id: number },
+): RefsPlan {
   const categoryId = categoryOf(input);
   return {
     refs: {
       operation_id: input.operation_id,
       category_id: categoryId,
       sub_category_id: input.sub_category_id ?? null,
-      account_id: null,
-      card_id: cardId,
+      ...on,
       destination_account_id: null,
     },
-    accounts: [],
+    accounts: on.account_id === null ? [] : [on.account_id],
     refundOnCard: input.operation_id === OPERATIONS.income,
     categoryId,
     categoryType: OPERATION_TYPE[input.operation_id] ?? null,

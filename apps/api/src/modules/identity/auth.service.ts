@@ -23,10 +23,9 @@ import { composeMail } from './mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isoIn, isUniqueViolation, nowIso, randomToken, sha256 } from './secrets.ts';
 import { signIn } from './sign-in.ts';
+import { consume, findUsable } from './single-use.repository.ts';
 import {
-  consumeEmailToken,
   findRefreshTokenByHash,
-  findUsableEmailToken,
   findUsedEmailToken,
   insertEmailToken,
   insertRefreshToken,
@@ -271,11 +270,10 @@ export async function verifyEmail(
   token: string,
   request: LogRequest,
 ): Promise<{ alreadyVerified: boolean }> {
-  const tokenHash = sha256(token);
   const verifiedUserId = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const row = await findUsableEmailToken(trx, 'verify', tokenHash, now);
-    if (!row || !(await consumeEmailToken(trx, row.id, now))) return undefined;
+    const row = await consume(trx, 'email_tokens', { kind: 'verify', token, now });
+    if (!row) return undefined;
     const user = await findUserById(trx, row.user_id);
     // A link sent to an address the user has since changed verifies nothing.
     if (!user || user.email_normalized !== row.email) return undefined;
@@ -285,7 +283,7 @@ export async function verifyEmail(
     return user.id;
   });
   if (verifiedUserId !== undefined) return { alreadyVerified: false };
-  const used = await findUsedEmailToken(deps.db, 'verify', tokenHash);
+  const used = await findUsedEmailToken(deps.db, 'verify', sha256(token));
   const user = used ? await findUserById(deps.db, used.user_id) : undefined;
   if (used && user && user.email_normalized === used.email && user.email_verified_at !== null) {
     return { alreadyVerified: true };
@@ -340,15 +338,14 @@ export async function resetPassword(
   body: ResetPasswordBody,
   request: LogRequest,
 ): Promise<void> {
-  const tokenHash = sha256(body.token);
-  const candidate = await findUsableEmailToken(deps.db, 'reset', tokenHash, nowIso());
+  const candidate = await findUsable(deps.db, 'email_tokens', { kind: 'reset', token: body.token });
   if (!candidate) throw invalidLink();
   // Hash outside the transaction: argon2 takes tens of milliseconds and must not hold a write lock.
   const passwordHash = await hashPassword(body.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const row = await findUsableEmailToken(trx, 'reset', tokenHash, now);
-    if (!row || !(await consumeEmailToken(trx, row.id, now))) return undefined;
+    const row = await consume(trx, 'email_tokens', { kind: 'reset', token: body.token, now });
+    if (!row) return undefined;
     const owner = await findUserById(trx, row.user_id);
     if (!owner) return undefined;
     await updateUser(trx, owner.id, {

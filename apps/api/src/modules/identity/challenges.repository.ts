@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthChallengesTable, ChallengeKind } from '../../db/tables/sign-in.ts';
+import { isoIn, randomToken, sha256 } from './secrets.ts';
 
 type Executor = Kysely<Database>;
 export type ChallengeRow = Selectable<AuthChallengesTable>;
@@ -15,60 +16,28 @@ export async function insertChallenge(
   challenge: {
     userId: number | null;
     kind: ChallengeKind;
-    tokenHash: string;
+    ttlMs: number;
     data?: Record<string, unknown>;
-    expiresAt: string;
-    now: string;
   },
-): Promise<void> {
-  await db.deleteFrom('auth_challenges').where('expires_at', '<', challenge.now).execute();
+  /** What the client will present (only its hash is kept): a random one unless the protocol sets it. */
+  token = randomToken(32),
+): Promise<string> {
+  const now = Date.now();
+  const nowIso = new Date(now).toISOString();
+  await db.deleteFrom('auth_challenges').where('expires_at', '<', nowIso).execute();
   await db
     .insertInto('auth_challenges')
     .values({
       user_id: challenge.userId,
       kind: challenge.kind,
-      token_hash: challenge.tokenHash,
+      token_hash: sha256(token),
       data: challenge.data ? JSON.stringify(challenge.data) : null,
-      expires_at: challenge.expiresAt,
+      expires_at: isoIn(challenge.ttlMs, now),
       used_at: null,
-      created_at: challenge.now,
+      created_at: nowIso,
     })
     .execute();
-}
-
-/** The unspent, unexpired challenge of that kind and hash, without spending it. */
-export function findUsableChallenge(
-  db: Executor,
-  kind: ChallengeKind,
-  tokenHash: string,
-  now: string,
-): Promise<ChallengeRow | undefined> {
-  return db
-    .selectFrom('auth_challenges')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-}
-
-/** Spends a challenge; of two parallel requests with one token exactly one gets the row (conditional UPDATE). */
-export async function consumeChallenge(
-  db: Executor,
-  kind: ChallengeKind,
-  tokenHash: string,
-  now: string,
-): Promise<ChallengeRow | undefined> {
-  const row = await findUsableChallenge(db, kind, tokenHash, now);
-  if (!row) return undefined;
-  const result = await db
-    .updateTable('auth_challenges')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? row : undefined;
+  return token;
 }
 
 export function challengeData(row: ChallengeRow): Record<string, unknown> {

@@ -3,17 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../../lib/errors.ts';
 import { recordAccountLog } from './account-logs.ts';
 import { issueTokens } from './auth.service.ts';
-import {
-  challengeData,
-  consumeChallenge,
-  findUsableChallenge,
-  insertChallenge,
-} from './challenges.repository.ts';
+import { challengeData, insertChallenge } from './challenges.repository.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { countUnusedRecoveryCodes, isTotpEnabled } from './mfa/mfa.repository.ts';
 import { verifySecondFactor } from './mfa/second-factor.ts';
 import { assertNotBlocked, countFailure } from './reauth.ts';
-import { isoIn, nowIso, randomToken, sha256 } from './secrets.ts';
+import { consume, findUsable } from './single-use.repository.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
 
 /** How the first step of a sign-in was made; logged with it. */
@@ -37,17 +32,8 @@ export async function signIn(
   method: SignInMethod,
 ): Promise<SignInResponse> {
   if (method !== 'passkey' && (await isTotpEnabled(deps.db, user.id))) {
-    const token = randomToken(32);
-    const now = Date.now();
-    await insertChallenge(deps.db, {
-      userId: user.id,
-      kind: 'mfa',
-      tokenHash: sha256(token),
-      data: { method },
-      expiresAt: isoIn(MFA_TOKEN_TTL_MS, now),
-      now: new Date(now).toISOString(),
-    });
-    return { mfa_required: true, mfa_token: token };
+    const challenge = { userId: user.id, kind: 'mfa', ttlMs: MFA_TOKEN_TTL_MS, data: { method } } as const;
+    return { mfa_required: true, mfa_token: await insertChallenge(deps.db, challenge) };
   }
   return deps.db.transaction().execute(async (trx) => {
     // A password sign-in's line stays as it always was; the others say how.
@@ -67,8 +53,7 @@ export async function completeSecondFactor(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TokenResponse> {
-  const tokenHash = sha256(body.mfa_token);
-  const pending = await findUsableChallenge(deps.db, 'mfa', tokenHash, nowIso());
+  const pending = await findUsable(deps.db, 'auth_challenges', { kind: 'mfa', token: body.mfa_token });
   if (!pending || pending.user_id === null) {
     await deps.limiter.hit('loginIp', request);
     throw mfaTokenInvalid();
@@ -88,7 +73,7 @@ export async function completeSecondFactor(
     });
   }
   const tokens = await deps.db.transaction().execute(async (trx) => {
-    const spent = await consumeChallenge(trx, 'mfa', tokenHash, nowIso());
+    const spent = await consume(trx, 'auth_challenges', { kind: 'mfa', token: body.mfa_token });
     const user = spent ? await findUserById(trx, userId) : undefined;
     if (!user) return undefined;
     if (factor === 'recovery_code') {

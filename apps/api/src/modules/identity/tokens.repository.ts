@@ -103,23 +103,6 @@ export async function insertEmailToken(
     .execute();
 }
 
-/** An unused, unexpired token of the kind; anything else is "invalid or expired", without saying which. */
-export function findUsableEmailToken(
-  db: Executor,
-  kind: 'verify' | 'reset',
-  tokenHash: string,
-  now: string,
-): Promise<EmailTokenRow | undefined> {
-  return db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-}
-
 /** A spent token of the kind (to tell "already verified" from a wrong link). */
 export function findUsedEmailToken(
   db: Executor,
@@ -133,17 +116,6 @@ export function findUsedEmailToken(
     .where('kind', '=', kind)
     .where('used_at', 'is not', null)
     .executeTakeFirst();
-}
-
-/** Single use under concurrency: only the request whose UPDATE changed the row may act on the token. */
-export async function consumeEmailToken(db: Executor, tokenId: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Spends every outstanding token of a kind (after a reset, or an e-mail change that voids old links). */

@@ -12,7 +12,7 @@ import { monthFor } from '../money-core/closing.ts';
 import { LONE_ENTRY, type NewEntryRow } from '../money-core/entry-rows.repository.ts';
 import { targetKey } from './classify.ts';
 import {
-  claimStagedImport,
+  claimImport,
   findImport,
   findIncludedRows,
   type ImportRecord,
@@ -57,7 +57,12 @@ export async function commitImport(
   return inTransaction(db, async (trx) => {
     const record = await importOr404(trx, userId, id);
     if (record.status === 'needs_mapping') throw conflict('importNeedsMapping');
-    if (!(await claimStagedImport(trx, userId, id, idempotencyKey))) {
+    if (
+      !(await claimImport(trx, userId, id, 'staged', {
+        status: 'committed',
+        idempotency_key: idempotencyKey,
+      }))
+    ) {
       return answerOf((await findImport(trx, userId, id)) as ImportRecord);
     }
     const target = await resolveTarget(trx, userId, record);

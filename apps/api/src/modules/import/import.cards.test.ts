@@ -1,7 +1,6 @@
-import { invoiceSchema } from '@centavo/shared';
 import { describe, expect, it } from 'vitest';
 import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, getInvoice } from '../../../test/ledger/helpers.ts';
 import { commit, rowsOf, stage } from './import.test-helpers.ts';
 
 /**
@@ -25,12 +24,6 @@ async function setup(): Promise<{ user: TestUser; acc: number; card: number }> {
   return { user, acc, card: res.json().id };
 }
 
-async function invoice(user: TestUser, card: number, month: string) {
-  const res = await user.request({ method: 'GET', url: `/api/v1/card/${card}/invoice?month=${month}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return invoiceSchema.parse(res.json());
-}
-
 /** Every invoice's purchases and refunds recomputed from the card's entries, against the API's figures. */
 async function expectInvoicesRecomputed(user: TestUser, card: number) {
   const rows = await ctx.database.db
@@ -47,7 +40,7 @@ async function expectInvoicesRecomputed(user: TestUser, card: number) {
     const paid = rows
       .filter((r) => r.invoice_month === month && r.invoice_id !== null)
       .reduce((s, r) => s + Number(r.value), 0);
-    const figures = await invoice(user, card, month);
+    const figures = await getInvoice(user, card, month);
     expect({
       month,
       purchases: figures.purchases,
@@ -76,7 +69,7 @@ describe('a Nubank card bill', () => {
     const balanceBefore = (
       await user.request({ method: 'GET', url: '/api/v1/entry/balance?month=2026-11' })
     ).json();
-    const novBefore = await invoice(user, card, '2026-11');
+    const novBefore = await getInvoice(user, card, '2026-11');
     expect(novBefore.outstanding).toBe(30000);
 
     const staged = await stage(user, 'nubank-card.csv', { card_id: card });
@@ -100,16 +93,16 @@ describe('a Nubank card bill', () => {
     const done = await commit(user, staged.id);
     // The purchase, installments 2–6, the refund, Netflix twice; and the payment.
     expect(done).toMatchObject({ created: 9, payments: 1, duplicates: 1 });
-    const dec = await invoice(user, card, '2026-12');
+    const dec = await getInvoice(user, card, '2026-12');
     expect(dec).toMatchObject({ purchases: 2345 + 15000 + 5590 * 2, refunds: 2345 });
     for (const [month, value] of [
       ['2027-01', 15000],
       ['2027-04', 15000],
       ['2027-05', 0],
     ] as const) {
-      expect((await invoice(user, card, month)).purchases).toBe(value);
+      expect((await getInvoice(user, card, month)).purchases).toBe(value);
     }
-    const nov = await invoice(user, card, '2026-11');
+    const nov = await getInvoice(user, card, '2026-11');
     expect(nov).toMatchObject({ paid_amount: 30000, outstanding: 0 });
     // The payment is a transfer from the card's account: never an expense.
     const novBalance = (
@@ -128,15 +121,15 @@ describe('a Nubank card bill', () => {
     const second = await stage(user, 'janeiro.csv', { card_id: card }, next);
     expect(second.counts).toMatchObject({ new: 1, duplicate: 1 });
     await commit(user, second.id);
-    expect((await invoice(user, card, '2027-01')).purchases).toBe(15000 + 1200);
-    expect((await invoice(user, card, '2027-02')).purchases).toBe(15000);
+    expect((await getInvoice(user, card, '2027-01')).purchases).toBe(15000 + 1200);
+    expect((await getInvoice(user, card, '2027-02')).purchases).toBe(15000);
     await expectInvoicesRecomputed(user, card);
 
     // Undo the first bill: its entries and its payment go; November owes again, the account is as before.
     const undo = await user.request({ method: 'DELETE', url: `/api/v1/import/${staged.id}` });
     expect(undo.statusCode, undo.body).toBe(204);
-    expect(await invoice(user, card, '2026-11')).toMatchObject({ paid_amount: 0, outstanding: 30000 });
-    expect((await invoice(user, card, '2026-12')).purchases).toBe(0);
+    expect(await getInvoice(user, card, '2026-11')).toMatchObject({ paid_amount: 0, outstanding: 30000 });
+    expect((await getInvoice(user, card, '2026-12')).purchases).toBe(0);
     expect(
       (await user.request({ method: 'GET', url: '/api/v1/entry/balance?month=2026-11' })).json(),
     ).toEqual(balanceBefore);
@@ -168,7 +161,7 @@ describe('a Nubank card bill', () => {
     // The invoice the payment would pay (closed 2026-12-10, due December) owes 100.00: it takes 50.00.
     const done = await commit(user, staged.id);
     expect(done).toMatchObject({ created: 0, payments: 1 });
-    expect((await invoice(user, card, '2026-12')).paid_amount).toBe(5000);
+    expect((await getInvoice(user, card, '2026-12')).paid_amount).toBe(5000);
     // A card without a paying account cannot take a payment: the row says why.
     const bare = await user.request({
       method: 'POST',

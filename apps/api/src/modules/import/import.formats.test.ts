@@ -5,6 +5,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { decodeBytes } from './decode.ts';
+import { GENERIC_CSV_MAPPING } from './import.test-helpers.ts';
 import type { RawRow } from './parsed.ts';
 import { type FileReading, readImportFile } from './read-file.ts';
 
@@ -124,22 +125,7 @@ describe('CSV presets', () => {
     const bytes = fixture('generic.csv');
     const table = await readImportFile(bytes, 'generic.csv', undefined, undefined, 2);
     expect(table.kind).toBe('table');
-    const mapped = await readImportFile(
-      bytes,
-      'generic.csv',
-      undefined,
-      {
-        date_column: 1,
-        date_format: 'DD/MM/YYYY',
-        description_column: 0,
-        amount_column: 2,
-        decimal: ',',
-        sign: 'expense_negative',
-        skip_lines: 1,
-        header: true,
-      },
-      2,
-    );
+    const mapped = await readImportFile(bytes, 'generic.csv', undefined, GENERIC_CSV_MAPPING, 2);
     if (mapped.kind !== 'rows') throw new Error('not mapped');
     expect(mapped.file.rows.map((x) => [x.line, x.amount, x.skip])).toEqual([
       [3, -12345, undefined],

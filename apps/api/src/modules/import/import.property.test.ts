@@ -1,8 +1,10 @@
 import { accountCreateBodySchema, cardCreateBodySchema } from '@centavo/shared';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { appForFile, insertUser } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
+import { aggregateRows } from '../../../test/ledger/recompute.ts';
+import { itHolds } from '../../../test/property.ts';
 import { createAccount as createAccountRow } from '../accounts/accounts.service.ts';
 import { createCard } from '../cards/cards.service.ts';
 import { createEntry } from '../entries/create.service.ts';
@@ -17,8 +19,6 @@ import { deleteImport } from './undo.service.ts';
  * aggregates, the money volume, the entries — as before. Seed printed; replay with PROPERTY_SEED (and
  * PROPERTY_RUNS).
  */
-const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
-const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? (TEST_DB_KIND === 'postgres' ? 100 : 300));
 const request = { ip: '127.0.0.1', headers: {} };
 
 const descriptions = [
@@ -78,30 +78,8 @@ async function figures(userId: number): Promise<string> {
   const db = ctx.database.db;
   const nonZero = <T extends Record<string, unknown>>(rows: T[], keys: string[]) =>
     rows.filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && Number(v) !== 0));
-  const [accounts, cards, categories, volume, entries] = await Promise.all([
-    db
-      .selectFrom('account_month_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('account_id')
-      .orderBy('month')
-      .execute(),
-    db
-      .selectFrom('card_invoice_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('card_id')
-      .orderBy('month')
-      .execute(),
-    db
-      .selectFrom('category_month_totals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('basis')
-      .orderBy('month')
-      .orderBy('category_id')
-      .orderBy('sub_category_id')
-      .execute(),
+  const { accounts, cards, categories } = await aggregateRows(db, userId);
+  const [volume, entries] = await Promise.all([
     db.selectFrom('user_money_totals').select('volume').where('user_id', '=', userId).execute(),
     db
       .selectFrom('entries')
@@ -120,86 +98,84 @@ async function figures(userId: number): Promise<string> {
 }
 
 describe('import property: the same statement twice adds nothing; commit + undo leaves every figure as before', () => {
-  it(`holds over ${NUM_RUNS} generated statements (${TEST_DB_KIND})`, async () => {
-    console.log(`import property test: seed=${seed} runs=${NUM_RUNS} db=${TEST_DB_KIND}`);
-    const db = ctx.database.db;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(line, { minLength: 1, maxLength: 12 }),
-        fc.boolean(),
-        fc.array(fc.record({ pick: fc.nat(), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 3 }),
-        async (lines, onCard, existing) => {
-          const { id: userId } = await insertUser(db);
-          const account = await createAccountRow(db, userId, accountCreateBodySchema.parse({ name: 'A' }));
-          const card = await createCard(
-            db,
-            userId,
-            cardCreateBodySchema.parse({
-              name: 'C',
-              flag_id: 2,
-              limit: 10_000_000,
-              close_day: 10,
-              expiration_day: 17,
-              account_id: account.id,
+  const db = ctx.database.db;
+  itHolds(
+    'generated statements',
+    fc.tuple(
+      fc.array(line, { minLength: 1, maxLength: 12 }),
+      fc.boolean(),
+      fc.array(fc.record({ pick: fc.nat(), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 3 }),
+    ),
+    async ([lines, onCard, existing]) => {
+      const { id: userId } = await insertUser(db);
+      const account = await createAccountRow(db, userId, accountCreateBodySchema.parse({ name: 'A' }));
+      const card = await createCard(
+        db,
+        userId,
+        cardCreateBodySchema.parse({
+          name: 'C',
+          flag_id: 2,
+          limit: 10_000_000,
+          close_day: 10,
+          expiration_day: 17,
+          account_id: account.id,
+        }),
+      );
+      // Entries already there: some equal to statement lines (probable matches), some categorised.
+      for (const e of existing) {
+        const l = lines[e.pick % lines.length] as Line;
+        await createEntry(db, userId, {
+          description: l.description,
+          value: l.cents,
+          date: `2026-${String(l.month).padStart(2, '0')}-${String(e.day).padStart(2, '0')}`,
+          operation_id: 2,
+          category_id: 3,
+          ...(onCard ? { card_id: card.id } : { account_id: account.id }),
+          paid: false,
+          fixed: false,
+          limit_fixed_date: null,
+        });
+      }
+      const before = await figures(userId);
+      const fields = onCard
+        ? { card_id: card.id }
+        : {
+            account_id: account.id,
+            mapping: JSON.stringify({
+              date_column: 0,
+              date_format: 'DD/MM/YYYY',
+              description_column: 1,
+              amount_column: 2,
+              decimal: ',',
             }),
-          );
-          // Entries already there: some equal to statement lines (probable matches), some categorised.
-          for (const e of existing) {
-            const l = lines[e.pick % lines.length] as Line;
-            await createEntry(db, userId, {
-              description: l.description,
-              value: l.cents,
-              date: `2026-${String(l.month).padStart(2, '0')}-${String(e.day).padStart(2, '0')}`,
-              operation_id: 2,
-              category_id: 3,
-              ...(onCard ? { card_id: card.id } : { account_id: account.id }),
-              paid: false,
-              fixed: false,
-              limit_fixed_date: null,
-            });
-          }
-          const before = await figures(userId);
-          const fields = onCard
-            ? { card_id: card.id }
-            : {
-                account_id: account.id,
-                mapping: JSON.stringify({
-                  date_column: 0,
-                  date_format: 'DD/MM/YYYY',
-                  description_column: 1,
-                  amount_column: 2,
-                  decimal: ',',
-                }),
-              };
-          const file = {
-            name: 'statement.csv',
-            bytes: new Uint8Array(Buffer.from(onCard ? cardCsv(lines) : accountCsv(lines))),
           };
-          const first = await createImport(db, userId, 1, fields, file);
-          const done = await commitImport(db, userId, first.id, null, request);
-          expect(done.created + done.payments + done.skipped).toBeGreaterThanOrEqual(first.counts.rows);
-          const afterFirst = await figures(userId);
+      const file = {
+        name: 'statement.csv',
+        bytes: new Uint8Array(Buffer.from(onCard ? cardCsv(lines) : accountCsv(lines))),
+      };
+      const first = await createImport(db, userId, 1, fields, file);
+      const done = await commitImport(db, userId, first.id, null, request);
+      expect(done.created + done.payments + done.skipped).toBeGreaterThanOrEqual(first.counts.rows);
+      const afterFirst = await figures(userId);
 
-          const second = await createImport(db, userId, 1, fields, file);
-          // Nothing is new the second time, but for invoice payments the first commit could not record
-          // (nothing owed in that invoice): they are refused again.
-          const stillNew = await db
-            .selectFrom('import_rows')
-            .select('operation_id')
-            .where('import_id', '=', second.id)
-            .where('status', '=', 'new')
-            .execute();
-          expect(stillNew.filter((r) => Number(r.operation_id) !== 4)).toEqual([]);
-          const again = await commitImport(db, userId, second.id, null, request);
-          expect(again).toMatchObject({ created: 0, payments: 0 });
-          expect(await figures(userId)).toBe(afterFirst);
+      const second = await createImport(db, userId, 1, fields, file);
+      // Nothing is new the second time, but for invoice payments the first commit could not record
+      // (nothing owed in that invoice): they are refused again.
+      const stillNew = await db
+        .selectFrom('import_rows')
+        .select('operation_id')
+        .where('import_id', '=', second.id)
+        .where('status', '=', 'new')
+        .execute();
+      expect(stillNew.filter((r) => Number(r.operation_id) !== 4)).toEqual([]);
+      const again = await commitImport(db, userId, second.id, null, request);
+      expect(again).toMatchObject({ created: 0, payments: 0 });
+      expect(await figures(userId)).toBe(afterFirst);
 
-          await deleteImport(db, userId, second.id, false, request);
-          await deleteImport(db, userId, first.id, false, request);
-          expect(await figures(userId)).toBe(before);
-        },
-      ),
-      { numRuns: NUM_RUNS, seed },
-    );
-  }, 900_000);
+      await deleteImport(db, userId, second.id, false, request);
+      await deleteImport(db, userId, first.id, false, request);
+      expect(await figures(userId)).toBe(before);
+    },
+    { runs: TEST_DB_KIND === 'postgres' ? 100 : 300, timeout: 900_000 },
+  );
 });

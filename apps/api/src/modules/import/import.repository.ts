@@ -39,39 +39,23 @@ export function updateImport(db: Db, userId: number, id: number, values: Updatea
 }
 
 /**
- * Claims a staged import for its commit: one conditional UPDATE, so of two commits at once only one gets
- * the row (PostgreSQL locks it; SQLite's IMMEDIATE transactions run one after the other).
+ * Moves an import on from the status `from` (staged to committed by its commit, committed to undone by its
+ * undo): one conditional UPDATE, so of two requests at once only one gets the row (PostgreSQL locks it;
+ * SQLite's IMMEDIATE transactions run one after the other).
  */
-export async function claimStagedImport(
+export async function claimImport(
   db: Db,
   userId: number,
   id: number,
-  key: string | null,
+  from: 'staged' | 'committed',
+  values: Updateable<ImportsTable>,
 ): Promise<boolean> {
   const rows = await db
     .updateTable('imports')
-    .set({ status: 'committed', idempotency_key: key })
+    .set(values)
     .where('user_id', '=', userId)
     .where('id', '=', id)
-    .where('status', '=', 'staged')
-    .returning('id')
-    .execute();
-  return rows.length === 1;
-}
-
-/** Claims a committed import for its undo, the same way. */
-export async function claimCommittedImport(
-  db: Db,
-  userId: number,
-  id: number,
-  now: string,
-): Promise<boolean> {
-  const rows = await db
-    .updateTable('imports')
-    .set({ status: 'undone', undone_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('status', '=', 'committed')
+    .where('status', '=', from)
     .returning('id')
     .execute();
   return rows.length === 1;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ImportRow as Row, ImportSummary as Summary } from '@centavo/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestUser } from '../../../test/app.ts';
@@ -48,41 +49,20 @@ export function upload(
   return user.request({ method: 'POST', url: '/api/v1/import', payload, headers });
 }
 
-export interface Summary {
-  id: number;
-  status: string;
-  format: string;
-  encoding: string;
-  preset: string | null;
-  bank: string | null;
-  counts: { rows: number; new: number; duplicate: number; probable: number; skipped: number };
-  created: number | null;
-  skipped: number | null;
-  columns?: string[];
-  sample?: string[][];
-  mapping?: Record<string, unknown> | null;
-}
+/** An import and its rows as the API answers them (the shared contract). */
+export type { Row, Summary };
 
-export interface Row {
-  line: number;
-  date: string | null;
-  description: string;
-  value: number | null;
-  operation_id: number | null;
-  external_id: string | null;
-  status: string;
-  note: string | null;
-  note_key: string | null;
-  match_entry_id: number | null;
-  category_id: number | null;
-  sub_category_id: number | null;
-  /** The rule that categorised the row (rules, DESIGN.md §9). */
-  rule_id: number | null;
-  include: boolean;
-  invoice_month: string | null;
-  installment_number: number | null;
-  installment_count: number | null;
-}
+/** The mapping of the generic.csv fixture: date, description and amount, Brazilian style, one header line. */
+export const GENERIC_CSV_MAPPING = {
+  date_column: 1,
+  date_format: 'DD/MM/YYYY',
+  description_column: 0,
+  amount_column: 2,
+  decimal: ',',
+  sign: 'expense_negative',
+  skip_lines: 1,
+  header: true,
+} as const;
 
 /** Uploads a fixture (or any file) and answers the staged import (201 expected). */
 export async function stage(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
 import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
-import { commit, fixture, rowsOf, stage, upload } from './import.test-helpers.ts';
+import { commit, fixture, GENERIC_CSV_MAPPING, rowsOf, stage, upload } from './import.test-helpers.ts';
 
 /** DESIGN.md §8 through HTTP on an account: stage, preview, choose, commit, undo, history (both databases). */
 const ctx = await appForFile();
@@ -215,26 +215,16 @@ describe('an OFX statement into an account', () => {
     expect(waiting.mapping).toMatchObject({ decimal: ',' });
     const early = await user.request({ method: 'POST', url: `/api/v1/import/${waiting.id}/commit` });
     expect(early.statusCode).toBe(409);
-    const mapping = {
-      date_column: 1,
-      date_format: 'DD/MM/YYYY',
-      description_column: 0,
-      amount_column: 2,
-      decimal: ',',
-      sign: 'expense_negative',
-      skip_lines: 1,
-      header: true,
-    };
     const bad = await user.request({
       method: 'PUT',
       url: `/api/v1/import/${waiting.id}/mapping`,
-      payload: { ...mapping, amount_column: 9 },
+      payload: { ...GENERIC_CSV_MAPPING, amount_column: 9 },
     });
     expect(bad.statusCode).toBe(422);
     const mapped = await user.request({
       method: 'PUT',
       url: `/api/v1/import/${waiting.id}/mapping`,
-      payload: mapping,
+      payload: GENERIC_CSV_MAPPING,
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
     expect(mapped.json()).toMatchObject({ status: 'staged', counts: { rows: 4, new: 3, skipped: 1 } });
@@ -245,7 +235,7 @@ describe('an OFX statement into an account', () => {
       [null, null, 'date'],
     ]);
     const next = await stage(user, 'generic.csv', { account_id: acc });
-    expect(next.mapping).toEqual(mapping);
+    expect(next.mapping).toEqual(GENERIC_CSV_MAPPING);
   });
 });
 

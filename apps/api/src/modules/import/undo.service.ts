@@ -6,7 +6,7 @@ import { removeInvoicePayment } from '../cards/cards.service.ts';
 import { type LogRequest, recordAccountLog } from '../identity/index.ts';
 import { deleteEntriesInBulk } from '../money-core/bulk-writes.ts';
 import {
-  claimCommittedImport,
+  claimImport,
   deleteUncommittedImport,
   findEntriesByIds,
   findImportEntryIds,
@@ -37,7 +37,7 @@ export async function deleteImport(
       return;
     }
     // Claimed first (a conditional UPDATE): of two undos at once, one removes, the other finds nothing to do.
-    if (!(await claimCommittedImport(trx, userId, id, nowIso()))) return;
+    if (!(await claimImport(trx, userId, id, 'committed', { status: 'undone', undone_at: nowIso() }))) return;
     const entries = await findEntriesByIds(trx, userId, await findImportEntryIds(trx, userId, id));
     const committedAt = record.committed_at ?? record.created_at;
     const edited = entries.filter((e) => e.updated_at > committedAt);

@@ -276,17 +276,7 @@ export async function sumTotalsByAccount(
  * of findSeriesToExtend, uncorrelated, so both dialects evaluate it once).
  */
 export function monthBalanceQuery(db: Db, userId: number, month: string, wanted: string) {
-  const sums = db
-    .selectFrom('account_month_totals')
-    .select((eb) => [
-      'account_id',
-      eb.fn.sum<number>('net').as('net'),
-      eb.fn.sum<number>('paid_net').as('paid_net'),
-    ])
-    .where('user_id', '=', userId)
-    .where('month', '<=', month)
-    .groupBy('account_id')
-    .as('t');
+  const sums = totalsByAccountQuery(db, userId, month).as('t');
   return db
     .selectFrom('accounts as a')
     .leftJoin(sums, 't.account_id', 'a.id')
@@ -323,17 +313,7 @@ export function findPaidEntriesAfter(db: Db, userId: number, today: string, mont
 export function findTotalsRows(db: Db, userId: number) {
   return db
     .selectFrom('account_month_totals')
-    .select([
-      'account_id',
-      'month',
-      'income',
-      'expense',
-      'investment',
-      'transfer_in',
-      'transfer_out',
-      'net',
-      'paid_net',
-    ])
+    .select(['account_id', 'month', ...TOTALS_COLUMNS])
     .where('user_id', '=', userId)
     .execute();
 }

@@ -129,12 +129,7 @@ export async function invoicePlacement(
 
 /** invoicePlacement's months only. */
 export async function invoiceMonthsFor(
-  db: Db,
-  userId: number,
-  cardId: number | null,
-  dates: readonly string[],
-  asked: string | null | undefined,
-  baseShift = 0,
+  ...args: Parameters<typeof invoicePlacement>
 ): Promise<Array<string | null>> {
-  return (await invoicePlacement(db, userId, cardId, dates, asked, baseShift)).months;
+  return (await invoicePlacement(...args)).months;
 }

@@ -1,11 +1,9 @@
-import { addMonths, dateInMonth } from '@centavo/shared';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/app.ts';
-import { explainFile } from '../../../test/explain.ts';
+import { EXPLAIN_MONTHS, explainFile, seedEntries } from '../../../test/explain.ts';
 import { createAccount } from '../../../test/ledger/helpers.ts';
 import { budgetsOfMonthsQuery } from '../budgets/budgets.repository.ts';
-import { createEntry } from '../entries/create.service.ts';
 import { categoryMonthsQuery } from '../money-core/category-totals.repository.ts';
 import { expenseCellsQuery, expenseSubcategoriesQuery, monthSumsQuery } from './reports.repository.ts';
 
@@ -20,21 +18,8 @@ beforeAll(async () => {
   for (const label of ['other', 'subject']) {
     const user = await createUser(ctx, label);
     const account = await createAccount(user);
-    for (let m = 0; m < 24; m++) {
-      const month = addMonths('2025-01', m);
-      for (let d = 1; d <= 6; d++) {
-        await createEntry(db, user.id, {
-          description: `e${m}-${d}`,
-          value: 100 + d,
-          date: dateInMonth(month, d),
-          operation_id: d % 3 === 0 ? 1 : 2,
-          category_id: d % 3 === 0 ? 14 : d % 2 === 0 ? 3 : 4,
-          account_id: account,
-          paid: d % 2 === 0,
-          fixed: false,
-          limit_fixed_date: null,
-        });
-      }
+    await seedEntries(db, user.id, [account], 6);
+    for (const month of EXPLAIN_MONTHS) {
       for (const category of [2, 3, 4, 5]) {
         await db
           .insertInto('budgets')

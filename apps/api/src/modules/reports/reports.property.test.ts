@@ -8,9 +8,11 @@ import {
   FILL_STRATEGIES,
 } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
+import { itHolds } from '../../../test/property.ts';
+import { insertAccounts } from '../../../test/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fillBudgets } from '../budgets/budget-fill.ts';
 import {
@@ -40,8 +42,6 @@ import { analysisReport, debtReport, expenseReport, expenseSubcategories } from 
  * every budget's spent, every analysis/expense/debt/custom report row and every dashboard figure equals a
  * recomputation from the entries, and the entries list's drill-down query for a figure sums to it.
  */
-const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
-const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const MAX_STEPS = TEST_DB_KIND === 'postgres' ? 3 : 5;
 
 const month0 = currentMonth();
@@ -144,30 +144,9 @@ const sumSpent = (rows: Array<{ value: number; operation_id: number; category_id
 
 async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   const db = ctx.database.db;
-  const now = new Date().toISOString();
   const user = await insertUser(db, 'P');
   const userId = user.id;
-  const accounts = (
-    await db
-      .insertInto('accounts')
-      .values(
-        [0, 1].map((i) => ({
-          user_id: userId,
-          name: `A${i}`,
-          bank_id: null,
-          type: 'checking' as const,
-          initial_balance: 0,
-          color: null,
-          archived: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-  )
-    .map((r) => r.id)
-    .sort((x, y) => x - y);
+  const accounts = await insertAccounts(db, userId, [0, 0]);
   const own = await createCategory(db, userId, 1, { name: 'Own', type: 'expense' });
   const ownSub = await createSubcategory(db, userId, 1, { category_id: own.id, name: 'OwnSub' });
   const choice = (i: number): [number | null, number | null] =>
@@ -570,19 +549,10 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
 }
 
 describe('reports property: budgets, reports and dashboard figures equal a recomputation and their drill-down', () => {
-  it(`holds over ${NUM_RUNS} random sequences (${TEST_DB_KIND})`, async () => {
-    console.log(
-      `reports property test: seed=${seed} runs=${NUM_RUNS} maxSteps=${MAX_STEPS} db=${TEST_DB_KIND}`,
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }),
-        fc.integer({ min: -3, max: 3 }),
-        async (ops, checkOffset) => {
-          await runOps(ops, checkOffset);
-        },
-      ),
-      { numRuns: NUM_RUNS, seed },
-    );
-  }, 900_000);
+  itHolds(
+    'random sequences',
+    fc.tuple(fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }), fc.integer({ min: -3, max: 3 })),
+    ([ops, checkOffset]) => runOps(ops, checkOffset),
+    { runs: 1000, timeout: 900_000 },
+  );
 });

@@ -6,7 +6,6 @@ import { clearAuth, getAuthState, setAuthState, storeToken } from '../../lib/aut
 import { changeLocale } from '../../lib/i18n.ts';
 import { languageIdFromLocale, localeFromLanguageId } from '../../lib/locale.ts';
 import { navigate } from '../../lib/navigation.ts';
-import { queryKeys } from '../../lib/queries/keys.ts';
 import { getPreferences, updatePreferences } from '../../lib/queries/preferences.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getMe } from './api/get-me.ts';

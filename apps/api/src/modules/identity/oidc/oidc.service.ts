@@ -9,10 +9,11 @@ import { validationError } from '../../../lib/errors.ts';
 import { findLanguageById } from '../../reference/reference.repository.ts';
 import { type LogRequest, recordAccountLog } from '../account-logs.ts';
 import { createVerification } from '../auth.service.ts';
-import { consumeChallenge, insertChallenge } from '../challenges.repository.ts';
+import { insertChallenge } from '../challenges.repository.ts';
 import type { IdentityDeps } from '../identity.deps.ts';
-import { isoIn, isUniqueViolation, nowIso, randomToken, sha256 } from '../secrets.ts';
+import { isUniqueViolation, nowIso } from '../secrets.ts';
 import { signIn } from '../sign-in.ts';
+import { consume } from '../single-use.repository.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users.repository.ts';
 import { findIdentity, insertIdentity, touchIdentity } from './identities.repository.ts';
 
@@ -63,16 +64,10 @@ export function readClaims(claims: Record<string, unknown>, appleUser?: string):
  * verified when the provider says the address is. Everything in one transaction; a sign-up race (unique
  * index) is resolved by reading again.
  */
-export async function resolveCallback(
-  deps: IdentityDeps,
-  provider: SocialProvider,
-  claims: ProviderClaims,
-  request: LogRequest,
-  link: { userId?: number | undefined; languageId?: number | undefined },
-): Promise<CallbackOutcome> {
+export async function resolveCallback(...args: Parameters<typeof resolveOnce>): Promise<CallbackOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await resolveOnce(deps, provider, claims, request, link);
+      return await resolveOnce(...args);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt > 0) throw error;
     }
@@ -148,17 +143,7 @@ async function resolveOnce(
 
 /** The one-time code the callback hands to /auth/social-callback (60 s, single use, stored hashed). */
 export async function createSocialCode(deps: IdentityDeps, userId: number, provider: SocialProvider) {
-  const code = randomToken(32);
-  const now = Date.now();
-  await insertChallenge(deps.db, {
-    userId,
-    kind: 'social',
-    tokenHash: sha256(code),
-    data: { provider },
-    expiresAt: isoIn(SOCIAL_CODE_TTL_MS, now),
-    now: new Date(now).toISOString(),
-  });
-  return code;
+  return insertChallenge(deps.db, { userId, kind: 'social', ttlMs: SOCIAL_CODE_TTL_MS, data: { provider } });
 }
 
 /** POST /auth/social/exchange: the code for tokens, or for the second step when 2FA is on. */
@@ -167,7 +152,7 @@ export async function exchangeSocialCode(
   code: string,
   request: FastifyRequest,
 ): Promise<SignInResponse> {
-  const row = await consumeChallenge(deps.db, 'social', sha256(code), nowIso());
+  const row = await consume(deps.db, 'auth_challenges', { kind: 'social', token: code });
   const user = row?.user_id ? await findUserById(deps.db, row.user_id) : undefined;
   if (!row || !user) {
     await deps.limiter.hit('loginIp', request);
@@ -179,22 +164,12 @@ export async function exchangeSocialCode(
 
 /** The link intent of POST /user/identities: a one-time token the start URL carries (5 minutes). */
 export async function createLinkToken(deps: IdentityDeps, userId: number, provider: SocialProvider) {
-  const token = randomToken(32);
-  const now = Date.now();
-  await insertChallenge(deps.db, {
-    userId,
-    kind: 'link',
-    tokenHash: sha256(token),
-    data: { provider },
-    expiresAt: isoIn(5 * 60_000, now),
-    now: new Date(now).toISOString(),
-  });
-  return token;
+  return insertChallenge(deps.db, { userId, kind: 'link', ttlMs: 5 * 60_000, data: { provider } });
 }
 
 /** The user a link token was made for, spending it; undefined when it is unknown, spent, expired or for another provider. */
 export async function consumeLinkToken(deps: IdentityDeps, token: string, provider: SocialProvider) {
-  const row = await consumeChallenge(deps.db, 'link', sha256(token), nowIso());
+  const row = await consume(deps.db, 'auth_challenges', { kind: 'link', token });
   if (!row?.user_id || !row.data || JSON.parse(row.data).provider !== provider) return undefined;
   return row.user_id;
 }

@@ -8,13 +8,14 @@ import type {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { conflict, notFound, unauthenticated, validationError } from '../../../lib/errors.ts';
 import { recordAccountLog } from '../account-logs.ts';
-import { consumeChallenge, insertChallenge } from '../challenges.repository.ts';
+import { insertChallenge } from '../challenges.repository.ts';
 import type { IdentityDeps } from '../identity.deps.ts';
 import { tooManyRequests as limited } from '../limits.ts';
 import { confirmIdentity } from '../reauth.ts';
-import { isoIn, isUniqueViolation, nowIso, sha256 } from '../secrets.ts';
+import { isUniqueViolation, nowIso } from '../secrets.ts';
 import { signIn } from '../sign-in.ts';
 import { assertAnotherWayIn } from '../sign-in-methods.ts';
+import { consume } from '../single-use.repository.ts';
 import { findUserById } from '../users.repository.ts';
 import {
   deletePasskey,
@@ -106,14 +107,8 @@ export async function registrationOptions(
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
-  const now = Date.now();
-  await insertChallenge(deps.db, {
-    userId: user.id,
-    kind: 'passkey_register',
-    tokenHash: sha256(options.challenge),
-    expiresAt: isoIn(CHALLENGE_TTL_MS, now),
-    now: new Date(now).toISOString(),
-  });
+  const stored = { userId: user.id, kind: 'passkey_register', ttlMs: CHALLENGE_TTL_MS } as const;
+  await insertChallenge(deps.db, stored, options.challenge);
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -126,7 +121,7 @@ export async function addPasskey(
   const userId = request.user.id;
   const challenge = signedChallenge(body.response.response.clientDataJSON);
   const row = challenge
-    ? await consumeChallenge(deps.db, 'passkey_register', sha256(challenge), nowIso())
+    ? await consume(deps.db, 'auth_challenges', { kind: 'passkey_register', token: challenge })
     : undefined;
   if (!challenge || !row || row.user_id !== userId)
     throw validationError({ response: 'passkeyInvalid' }, 'passkeyInvalid');
@@ -193,14 +188,8 @@ export async function authenticationOptions(
     rpID: relyingParty(deps).id,
     userVerification: 'preferred',
   });
-  const now = Date.now();
-  await insertChallenge(deps.db, {
-    userId: null,
-    kind: 'passkey_login',
-    tokenHash: sha256(options.challenge),
-    expiresAt: isoIn(CHALLENGE_TTL_MS, now),
-    now: new Date(now).toISOString(),
-  });
+  const stored = { userId: null, kind: 'passkey_login', ttlMs: CHALLENGE_TTL_MS } as const;
+  await insertChallenge(deps.db, stored, options.challenge);
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -223,7 +212,7 @@ export async function signInWithPasskey(
   };
   const challenge = signedChallenge(response.response.clientDataJSON);
   const row = challenge
-    ? await consumeChallenge(deps.db, 'passkey_login', sha256(challenge), nowIso())
+    ? await consume(deps.db, 'auth_challenges', { kind: 'passkey_login', token: challenge })
     : undefined;
   const passkey = await findPasskeyByCredential(deps.db, response.id);
   if (!challenge || !row || !passkey) return refuse();

@@ -1,6 +1,6 @@
 import type { Account, Bank } from '@centavo/shared';
 import { localMonth } from '@centavo/shared/dates';
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthInSentence } from '../../../lib/months.ts';
@@ -158,11 +159,7 @@ export function AccountListPage() {
       />
 
       {accounts.isError ? (
-        <Alert color="red" role="alert" title={t('common.loadFailed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => accounts.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => accounts.refetch()} />
       ) : accounts.isPending ? (
         <Stack gap="sm" aria-busy>
           <Skeleton h={64} radius="lg" />

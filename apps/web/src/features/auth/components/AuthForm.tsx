@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormAlert } from './FormAlert.tsx';
 
 /**
@@ -35,6 +36,34 @@ export function AuthForm({
         {footer}
       </Stack>
     </form>
+  );
+}
+
+/**
+ * What follows the sign-in and register forms: the way to the other one ("No account yet? Register"), then the
+ * other ways in, last, because the provider buttons arrive with their list and must move nothing above them.
+ */
+export function AuthFormFooter({
+  question,
+  link,
+  to,
+  otherWaysIn,
+}: {
+  question: string;
+  link: string;
+  to: string;
+  otherWaysIn: ReactNode;
+}) {
+  return (
+    <>
+      <Text ta="center" fz="sm" c="dimmed">
+        {question}{' '}
+        <Anchor component={Link} to={to} fw={600} fz="sm">
+          {link}
+        </Anchor>
+      </Text>
+      {otherWaysIn}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Group, PasswordInput, Text } from '@mantine/core';
+import { Anchor, Group, PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { errorMessage, reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { login } from '../api/login.ts';
-import { AuthForm, EmailField } from '../components/AuthForm.tsx';
+import { AuthForm, AuthFormFooter, EmailField } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { OtherWaysIn, socialError } from '../components/SocialSignIn.tsx';
 import { usePasskeySignIn } from '../hooks/use-passkey-sign-in.ts';
@@ -61,16 +61,12 @@ export function LoginPage() {
         submitLabel={t('login.submit')}
         submitting={submitting}
         footer={
-          <>
-            <Text ta="center" fz="sm" c="dimmed">
-              {t('login.noAccount')}{' '}
-              <Anchor component={Link} to={paths.auth.register} fw={600} fz="sm">
-                {t('login.toRegister')}
-              </Anchor>
-            </Text>
-            {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
-            <OtherWaysIn onPasskey={passkey.start} passkeyBusy={passkey.busy} />
-          </>
+          <AuthFormFooter
+            question={t('login.noAccount')}
+            link={t('login.toRegister')}
+            to={paths.auth.register}
+            otherWaysIn={<OtherWaysIn onPasskey={passkey.start} passkeyBusy={passkey.busy} />}
+          />
         }
       >
         <EmailField {...form.getInputProps('email')} />

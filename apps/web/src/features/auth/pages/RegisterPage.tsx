@@ -1,8 +1,7 @@
 import { TRIAL_DAYS } from '@centavo/shared/constants';
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
@@ -13,7 +12,7 @@ import { useBillingEnabled } from '../../../lib/queries/config.ts';
 import { getPublicConfig } from '../../../lib/queries/public-config.ts';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { register } from '../api/register.ts';
-import { AuthForm, EmailField, NewPasswordFields } from '../components/AuthForm.tsx';
+import { AuthForm, AuthFormFooter, EmailField, NewPasswordFields } from '../components/AuthForm.tsx';
 import { AuthHeader } from '../components/AuthHeader.tsx';
 import { OtherWaysIn } from '../components/SocialSignIn.tsx';
 import { completeSignIn } from '../session.ts';
@@ -66,16 +65,12 @@ export function RegisterPage() {
         submitLabel={t('register.submit')}
         submitting={submitting}
         footer={
-          <>
-            <Text ta="center" fz="sm" c="dimmed">
-              {t('register.haveAccount')}{' '}
-              <Anchor component={Link} to={paths.auth.login} fw={600} fz="sm">
-                {t('register.toLogin')}
-              </Anchor>
-            </Text>
-            {/* Last: the provider buttons arrive with their list and must move nothing above them. */}
-            <OtherWaysIn />
-          </>
+          <AuthFormFooter
+            question={t('register.haveAccount')}
+            link={t('register.toLogin')}
+            to={paths.auth.login}
+            otherWaysIn={<OtherWaysIn />}
+          />
         }
       >
         <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />

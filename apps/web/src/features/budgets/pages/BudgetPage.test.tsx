@@ -1,8 +1,8 @@
 import { type CategoryBudgetRow, categoryBudgetListSchema, categoryListSchema } from '@centavo/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi, valid } from '../../../test/render-page.tsx';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { userAnswers } from '../../../test/user-answers.ts';
 import { BudgetPage } from './BudgetPage.tsx';
 
@@ -90,14 +90,7 @@ const CATEGORIES = valid(categoryListSchema, {
 const rowOf = (id: number | 'uncategorised') => screen.getByTestId(`budget-row-${id}`);
 
 describe('the budget page', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await i18n.loadNamespaces(['reports']);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  renderingInEnglish(['reports']);
 
   it("shows the month's summary and each category's budget, spending and band", async () => {
     const api = stubApi({ ...userAnswers(), '/category/budget': MARCH, '/category': CATEGORIES });

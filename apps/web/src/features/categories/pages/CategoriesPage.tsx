@@ -1,11 +1,12 @@
 import type { Category, Subcategory } from '@centavo/shared';
-import { Alert, Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCategoryPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCategories } from '../../../lib/queries/categories.ts';
 import { useSetCategoryHidden } from '../api/set-category-hidden.ts';
@@ -87,11 +88,7 @@ export function CategoriesPage() {
       />
 
       {categories.isError ? (
-        <Alert color="red" role="alert" title={t('common.loadFailed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => categories.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => categories.refetch()} />
       ) : categories.isPending ? (
         <Stack gap="sm" aria-busy>
           <Skeleton h={120} radius="lg" />

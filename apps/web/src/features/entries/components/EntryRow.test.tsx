@@ -1,8 +1,9 @@
 import type { Account, Card, Entry } from '@centavo/shared';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, i18n, initI18n } from '../../../lib/i18n.ts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLocale, i18n } from '../../../lib/i18n.ts';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { entryEffect } from '../lib/group-by-day.ts';
 import { EntryRow } from './EntryRow.tsx';
@@ -44,14 +45,7 @@ function renderRow(entry: Entry, locale = 'en-US') {
 }
 
 describe('EntryRow', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await i18n.loadNamespaces('entries');
-  });
-  afterEach(async () => {
-    cleanup();
-    await changeLocale('en');
-  });
+  renderingInEnglish(['entries']);
 
   it('names the card of a purchase and offers no paid control (the invoice pays it)', () => {
     renderRow(base);

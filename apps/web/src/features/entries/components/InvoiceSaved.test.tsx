@@ -1,19 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLocale, i18n, initI18n } from '../../../lib/i18n.ts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLocale } from '../../../lib/i18n.ts';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { InvoiceSaved } from './InvoiceSaved.tsx';
 
 /** Issue 23 #13e: a card purchase's toast names the invoice it went to and opens it. */
 describe('InvoiceSaved', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await i18n.loadNamespaces('entries');
-  });
-  afterEach(async () => {
-    cleanup();
-    await changeLocale('en');
-  });
+  renderingInEnglish(['entries']);
 
   it.each([
     ['br', 'pt-BR', 'Entrou na fatura de dezembro de 2026 · Nubank', 'Ver a fatura'],

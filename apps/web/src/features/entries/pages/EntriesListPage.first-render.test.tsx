@@ -1,9 +1,9 @@
 import type { Entry } from '@centavo/shared';
 import { localMonth } from '@centavo/shared/dates';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queries/keys.ts';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
@@ -72,11 +72,7 @@ function answer(input: RequestInfo | URL): Response | Promise<Response> {
 const renderPage = () => renderEntriesPage(MONTH);
 
 describe('the entries page draws its rows once, with everything they show', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    // The router loads a page's texts with its code (app/lazy-page.ts); here the page is rendered directly.
-    await i18n.loadNamespaces(['entries', 'ledger']);
-  });
+  renderingInEnglish(['entries', 'ledger']);
   beforeEach(() => {
     held = new Map();
     entriesAnswered = false;
@@ -85,10 +81,6 @@ describe('the entries page draws its rows once, with everything they show', () =
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => answer(input)),
     );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('keeps the placeholder until the category names and the currency are in', async () => {

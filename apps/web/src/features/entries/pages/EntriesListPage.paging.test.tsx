@@ -1,9 +1,9 @@
 import type { Entry } from '@centavo/shared';
 import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
 import { localMonth } from '@centavo/shared/dates';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
 
@@ -81,11 +81,7 @@ function renderedIds(): number[] {
 }
 
 describe('the entries page loads the month in pages', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    // The router loads a page's texts with its code (app/lazy-page.ts); here the page is rendered directly.
-    await i18n.loadNamespaces(['entries', 'ledger']);
-  });
+  renderingInEnglish(['entries', 'ledger']);
   beforeEach(() => {
     requested = [];
     failOnce = new Set();
@@ -94,10 +90,6 @@ describe('the entries page loads the month in pages', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => answer(input)),
     );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('asks for the next page near the end of the loaded rows, once each, until the last', async () => {

@@ -100,22 +100,13 @@ export function SignInMethodsSection() {
                 </Text>
               ) : (
                 identities.data.map((identity) => (
-                  <Group key={identity.id} justify="space-between" wrap="nowrap">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={600}>{identity.name}</Text>
-                      <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {[identity.email, used(identity.last_used_at)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Stack>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      style={{ flexShrink: 0 }}
-                      onClick={() => setPending({ kind: 'unlink', identity })}
-                    >
-                      {t('signIn.unlink')}
-                    </Button>
-                  </Group>
+                  <MethodRow
+                    key={identity.id}
+                    name={identity.name}
+                    detail={[identity.email, used(identity.last_used_at)].filter(Boolean).join(' · ')}
+                    action={t('signIn.unlink')}
+                    onAction={() => setPending({ kind: 'unlink', identity })}
+                  />
                 ))
               )
             ) : (
@@ -148,24 +139,14 @@ export function SignInMethodsSection() {
               <Text fz="sm">{t('signIn.noPasskeys')}</Text>
             ) : (
               passkeys.data.map((passkey) => (
-                <Group key={passkey.id} justify="space-between" wrap="nowrap" data-testid="passkey-row">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {passkey.name}
-                    </Text>
-                    <Text fz="sm" c="dimmed">
-                      {used(passkey.last_used_at)}
-                    </Text>
-                  </Stack>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    style={{ flexShrink: 0 }}
-                    onClick={() => setPending({ kind: 'remove', passkey })}
-                  >
-                    {t('signIn.removePasskey')}
-                  </Button>
-                </Group>
+                <MethodRow
+                  key={passkey.id}
+                  testId="passkey-row"
+                  name={passkey.name}
+                  detail={used(passkey.last_used_at)}
+                  action={t('signIn.removePasskey')}
+                  onAction={() => setPending({ kind: 'remove', passkey })}
+                />
               ))
             )
           ) : (
@@ -263,5 +244,36 @@ export function SignInMethodsSection() {
         </Stack>
       </Modal>
     </Section>
+  );
+}
+
+/** A sign-in method of the user's (a linked provider, a passkey): its name, a line about it, and the red way to remove it. */
+function MethodRow({
+  name,
+  detail,
+  action,
+  onAction,
+  testId,
+}: {
+  name: string;
+  detail: string;
+  action: string;
+  onAction: () => void;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Text>
+        <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Text>
+      </Stack>
+      <Button variant="subtle" color="red" style={{ flexShrink: 0 }} onClick={onAction}>
+        {action}
+      </Button>
+    </Group>
   );
 }

@@ -6,9 +6,9 @@ import {
   investmentReportSchema,
 } from '@centavo/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { renderPage, stubApi, valid } from '../../../test/render-page.tsx';
+import { renderingInEnglish } from '../../../test/rendering.ts';
 import { userAnswers } from '../../../test/user-answers.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { ByCategoryPage } from './ByCategoryPage.tsx';
@@ -109,14 +109,7 @@ const GROCERIES = valid(expenseSubcategoriesSchema, {
 });
 
 describe('the report pages', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await i18n.loadNamespaces(['reports']);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  renderingInEnglish(['reports']);
 
   it('analysis: a row per month with drill-down links, the totals, the debt ahead and investments', async () => {
     const api = stubApi({

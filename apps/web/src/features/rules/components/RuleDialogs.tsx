@@ -2,21 +2,18 @@ import type { Rule } from '@centavo/shared';
 import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
-import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { ConfirmModal, FormModal } from '../../../components/FormModal.tsx';
+import { errorMessage, toastOutcome } from '../../../lib/error-message.ts';
 import { useApplyRule, useDeleteRule, useRulePreview } from '../api/rules.ts';
 
-/** "Test": the existing entries the rule's conditions match, and how many of them have no category. */
-export function PreviewDialog({
-  rule,
-  opened,
-  onClose,
-}: {
+interface RuleDialogProps {
   rule: Rule | null;
   opened: boolean;
   onClose: () => void;
-}) {
+}
+
+/** "Test": the existing entries the rule's conditions match, and how many of them have no category. */
+export function PreviewDialog({ rule, opened, onClose }: RuleDialogProps) {
   const { t } = useTranslation(['ledger', 'common']);
   const preview = useRulePreview(
     opened && rule ? { match: rule.match, conditions: rule.conditions as never, per_page: 10 } : null,
@@ -70,78 +67,52 @@ export function PreviewDialog({
 }
 
 /** "Apply": confirms, then categorises the uncategorised entries the rule matches (one transaction). */
-export function ApplyDialog({
-  rule,
-  opened,
-  onClose,
-}: {
-  rule: Rule | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ApplyDialog({ rule, opened, onClose }: RuleDialogProps) {
   const { t } = useTranslation(['ledger', 'common']);
   const apply = useApplyRule();
   const name = rule?.name ?? '';
   return (
-    <FormModal opened={opened} onClose={onClose} title={t('rules.applyConfirm.title', { name })} size="lg">
-      <ModalForm
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!rule) return;
-          apply.mutate(rule.id, {
-            onSuccess: (result) => {
-              toastSuccess(t('rules.applyConfirm.done', { count: result.updated, name }));
-              onClose();
-            },
-            onError: (error) => toastError(errorMessage(error)),
-          });
-        }}
-        submitLabel={t('rules.applyConfirm.confirm')}
-        pending={apply.isPending}
-        submitTestId="rule-apply-confirm"
-        onCancel={onClose}
-        focusCancel
-      >
-        <Text fz="sm">{t('rules.applyConfirm.body')}</Text>
-      </ModalForm>
-    </FormModal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t('rules.applyConfirm.title', { name })}
+      size="lg"
+      confirmLabel={t('rules.applyConfirm.confirm')}
+      confirmTestId="rule-apply-confirm"
+      pending={apply.isPending}
+      onConfirm={() => {
+        const done = (result: { updated: number }) =>
+          t('rules.applyConfirm.done', { count: result.updated, name });
+        if (rule) apply.mutate(rule.id, toastOutcome(done, onClose));
+      }}
+    >
+      <Text fz="sm">{t('rules.applyConfirm.body')}</Text>
+    </ConfirmModal>
   );
 }
 
-export function DeleteDialog({
-  rule,
-  opened,
-  onClose,
-}: {
-  rule: Rule | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function DeleteDialog({ rule, opened, onClose }: RuleDialogProps) {
   const { t } = useTranslation(['ledger', 'common']);
   const remove = useDeleteRule();
   const name = rule?.name ?? '';
   return (
-    <FormModal opened={opened} onClose={onClose} title={t('rules.deleteConfirm.title', { name })} size="lg">
-      <ModalForm
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!rule) return;
-          remove.mutate(rule.id, {
-            onSuccess: () => {
-              toastSuccess(t('rules.deleteConfirm.done', { name }));
-              onClose();
-            },
-            onError: (error) => toastError(errorMessage(error)),
-          });
-        }}
-        submitLabel={t('rules.deleteConfirm.confirm')}
-        submitColor="red.9"
-        pending={remove.isPending}
-        onCancel={onClose}
-        focusCancel
-      >
-        <Text fz="sm">{t('rules.deleteConfirm.body')}</Text>
-      </ModalForm>
-    </FormModal>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t('rules.deleteConfirm.title', { name })}
+      size="lg"
+      confirmLabel={t('rules.deleteConfirm.confirm')}
+      danger
+      pending={remove.isPending}
+      onConfirm={() => {
+        if (rule)
+          remove.mutate(
+            rule.id,
+            toastOutcome(() => t('rules.deleteConfirm.done', { name }), onClose),
+          );
+      }}
+    >
+      <Text fz="sm">{t('rules.deleteConfirm.body')}</Text>
+    </ConfirmModal>
   );
 }

@@ -1,9 +1,10 @@
 import type { Rule } from '@centavo/shared';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAccounts } from '../../../lib/queries/accounts.ts';
@@ -68,11 +69,7 @@ export function RulesPage() {
         </Button>
       </Group>
       {rules.isError ? (
-        <Alert color="red" role="alert" title={t('common.loadFailed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => rules.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => rules.refetch()} />
       ) : rules.isPending ? (
         <Skeleton h={240} radius="lg" />
       ) : list.length === 0 ? (

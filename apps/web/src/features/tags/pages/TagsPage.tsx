@@ -1,10 +1,11 @@
 import type { Tag } from '@centavo/shared';
-import { Alert, Button, CloseButton, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconTag } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
@@ -44,11 +45,7 @@ export function TagsPage() {
         <CreateTagForm inputRef={newTagRef} />
       </Paper>
       {tags.isError ? (
-        <Alert color="red" role="alert" title={t('common.loadFailed')}>
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={() => tags.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => tags.refetch()} />
       ) : tags.isPending ? (
         <Skeleton h={240} radius="lg" />
       ) : all.length === 0 ? (
