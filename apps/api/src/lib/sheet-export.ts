@@ -29,6 +29,19 @@ export interface SheetFile {
   pages: AsyncIterable<Cell[][]>;
 }
 
+/**
+ * A decimal string ("-8089.50") as a Brazilian spreadsheet reads it: "-8.089,50" (issue 23 #9). Excel and
+ * LibreOffice in Português read it as the number; the English file keeps "8089.50", which every tool reads
+ * and which needs no quotes beside its `,` separator.
+ */
+export function brazilianNumber(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '');
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${sign}${grouped}${fraction === undefined ? '' : `,${fraction}`}`;
+}
+
 /** YYYY-MM-DD as the interface shows it: DD/MM/YYYY in Português, MM/DD/YYYY in English. */
 function displayDate(date: string, br: boolean): string {
   const [y, m, d] = date.split('-');
@@ -41,7 +54,7 @@ function displayDate(date: string, br: boolean): string {
  * event loop keeps serving other requests between pages (docs/decisions/concurrency.md, issue 17).
  *
  * Every text cell is neutralised against formula injection here (lib/spreadsheet.ts), whatever the caller
- * did. CSV: a UTF-8 BOM (Excel reads the accents), `;` and `1234,56` in Português, `,` and `1234.56` in
+ * did. CSV: a UTF-8 BOM (Excel reads the accents), `;` and `1.234,56` in Português, `,` and `1234.56` in
  * English, dates as the interface shows them. XLSX (lib/xlsx-writer.ts): dates as date cells, amounts
  * as numbers with the currency's format, the sheet and headers in the user's language.
  */
@@ -67,7 +80,7 @@ async function writeCsv(out: PassThrough, file: SheetFile): Promise<void> {
     if (kind === 'date') return displayDate(String(value), br);
     if (kind === 'money') {
       const text = centsToDecimalString(Number(value), file.digits);
-      return br ? text.replace('.', ',') : text;
+      return br ? brazilianNumber(text) : text;
     }
     if (kind === 'count') return String(value);
     return neutralise(String(value));

@@ -16,3 +16,22 @@ export async function audit(page: Page, label: string): Promise<void> {
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
+
+/**
+ * `audit` in the light and the dark scheme, after the page's requests; `include`: only that part (a dialog: the
+ * page under its overlay is audited on its own).
+ */
+export async function auditSchemes(page: Page, label: string, include?: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForLoadState('networkidle');
+    await animationsDone(page);
+    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    const results = await (include ? builder.include(include) : builder).analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+    );
+    expect(summary, `axe violations on ${label}, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

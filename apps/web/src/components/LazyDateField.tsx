@@ -16,6 +16,7 @@ export function LazyDateField(props: DateFieldProps) {
           label={props.label}
           required={props.required}
           description={props.description}
+          inputWrapperOrder={props.inputWrapperOrder}
           disabled
           value=""
           readOnly

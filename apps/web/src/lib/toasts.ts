@@ -19,7 +19,8 @@ function show(message: ReactNode, color: string, autoClose: number): void {
   );
 }
 
-export function toastSuccess(message: string = i18n.t('common:toast.success')): void {
+/** A success; `message` may be an element (a card purchase's toast links to its invoice). */
+export function toastSuccess(message: ReactNode = i18n.t('common:toast.success')): void {
   show(message, 'green', TOAST_DURATION_MS);
 }
 

@@ -36,6 +36,22 @@ describe('i18n catalogues', () => {
     }
   });
 
+  it('tells users nothing meant for developers on the plan pages (issue 23 #13b)', () => {
+    for (const locale of ['en', 'br'] as const) {
+      const texts = catalogueKeys({ billing: resources[locale].billing }).map((key) =>
+        String(
+          key
+            .split('.')
+            .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], resources[locale]),
+        ),
+      );
+      expect(
+        texts.filter((text) => /secret key|chave secreta|browser|navegador/i.test(text)),
+        locale,
+      ).toEqual([]);
+    }
+  });
+
   it('writes placeholders with single braces, as the apps configure i18next', () => {
     const lookup = (root: unknown, key: string) =>
       key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], root);

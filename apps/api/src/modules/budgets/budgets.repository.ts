@@ -1,3 +1,4 @@
+import { OPERATIONS } from '@centavo/shared';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { BudgetsTable } from '../../db/tables/reports.ts';
@@ -90,4 +91,27 @@ export async function eraseMonth(db: Db, userId: number, month: string, now: str
     .where((eb) => eb.or([eb('active', '=', 1), eb('value', '<>', 0)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The expenses of a date range that belong to a series — a fixed charge's occurrences and a purchase's
+ * installments — with their category and date (POST /budget/fill: what is already known of a month, apart
+ * from the spending a history average guesses). A range of entries_user_date; a few rows per month.
+ */
+export async function findSeriesExpenses(db: Db, userId: number, start: string, end: string) {
+  const rows = await db
+    .selectFrom('entries')
+    .select(['category_id', 'date', 'value'])
+    .where('user_id', '=', userId)
+    .where('date', '>=', `${start}-01`)
+    .where('date', '<=', `${end}-31`)
+    .where('operation_id', '=', OPERATIONS.expense)
+    .where('series_id', 'is not', null)
+    .where('category_id', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    category_id: Number(r.category_id),
+    month: r.date.slice(0, 7),
+    value: Number(r.value),
+  }));
 }

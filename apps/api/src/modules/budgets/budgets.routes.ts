@@ -20,12 +20,12 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { budgetDashboard, categoryDashboard } from './budget-dashboards.service.ts';
+import { fillBudgets } from './budget-fill.ts';
 import { removeBudgetLimit, setBudgetLimit } from './budget-limits.service.ts';
 import {
   createBudget,
   editBudget,
   eraseBudgetsOfMonth,
-  fillBudgets,
   getBudget,
   listCategoryBudgets,
   replicateBudgets,

@@ -7,7 +7,6 @@ import {
   budgetBand,
   type CategoryBudgetList,
   type CategoryBudgetRow,
-  type FillStrategy,
   type ReportBasisName,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
@@ -246,7 +245,7 @@ export async function editBudget(
  * kept unless `overwrite` (then set to the value and made active). An erased budget (active 0) is no budget:
  * it is set like a missing one and counted as created.
  */
-async function writeBudgets(
+export async function writeBudgets(
   trx: Db,
   userId: number,
   months: string[],
@@ -310,54 +309,6 @@ export async function replicateBudgets(
     const budgets = await writeBudgets(trx, userId, months, values, body.overwrite);
     // The month's overall limit replicates with its budgets, counted as one more budget.
     return addResults(budgets, await replicateBudgetLimit(trx, userId, body.month, months, body.overwrite));
-  });
-}
-
-const STRATEGY_MONTHS: Record<FillStrategy, number> = {
-  last_month: 1,
-  avg_3: 3,
-  avg_6: 6,
-  avg_12: 12,
-  zero: 0,
-};
-
-/**
- * POST /budget/fill: the month's budgets from history — last month's spending, or the average spending of the
- * last 3/6/12 months (rounded to the cent; months without spending count as 0), per expense category with
- * spending; `zero` gives every expense category a budget of 0 to fill in. Spending as the budget page counts
- * it (accrual, refunds subtract); categories whose figure is ≤ 0 are left alone.
- */
-export async function fillBudgets(
-  db: Db,
-  userId: number,
-  body: { month: string; strategy: FillStrategy; overwrite: boolean },
-): Promise<BudgetBatchResult> {
-  return inTransaction(db, async (trx) => {
-    const categories = await findVisibleCategories(trx, userId, 'expense');
-    const values = new Map<number, number>();
-    if (body.strategy === 'zero') {
-      for (const c of categories) values.set(Number(c.id), 0);
-    } else {
-      const n = STRATEGY_MONTHS[body.strategy];
-      const expenseIds = new Set(categories.map((c) => Number(c.id)));
-      const rows = await findCategoryMonths(
-        trx,
-        userId,
-        'accrual',
-        addMonths(body.month, -n),
-        addMonths(body.month, -1),
-      );
-      const totals = new Map<number, number>();
-      for (const r of rows) {
-        if (expenseIds.has(r.category_id))
-          totals.set(r.category_id, (totals.get(r.category_id) ?? 0) + r.expense - r.income);
-      }
-      for (const [categoryId, total] of totals) {
-        const value = Math.round(total / n);
-        if (value > 0) values.set(categoryId, value);
-      }
-    }
-    return writeBudgets(trx, userId, [body.month], values, body.overwrite);
   });
 }
 

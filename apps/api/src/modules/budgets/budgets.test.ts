@@ -254,8 +254,8 @@ describe('budgets', () => {
     // Months before 2026-02: 2025-11..2026-01 → Food (6000 + 3000) / 3; Transport's October is outside.
     expect(await budgets('2026-02')).toEqual({ [FOOD]: 3000 });
     await ok(u, 'POST', '/budget/fill', { month: '2026-01', strategy: 'avg_6' });
-    // Kept (no overwrite): Food stays 3000; Transport (1001 / 6 → 167) is added.
-    expect(await budgets('2026-01')).toEqual({ [FOOD]: 3000, [TRANSPORT]: 167 });
+    // Kept (no overwrite): Food stays 3000; Transport (1001 / 6 → 167, rounded up to R$ 10) is added.
+    expect(await budgets('2026-01')).toEqual({ [FOOD]: 3000, [TRANSPORT]: 1000 });
     expect(
       await ok(u, 'POST', '/budget/fill', { month: '2026-01', strategy: 'avg_12', overwrite: true }),
     ).toEqual({
@@ -263,7 +263,8 @@ describe('budgets', () => {
       updated: 2,
       skipped: 0,
     });
-    expect(await budgets('2026-01')).toEqual({ [FOOD]: 750, [TRANSPORT]: 83, [HEALTH]: 4167 });
+    // 750, 83 and 4167 rounded up to the next R$ 10 (budget-fill.test.ts).
+    expect(await budgets('2026-01')).toEqual({ [FOOD]: 1000, [TRANSPORT]: 1000, [HEALTH]: 5000 });
     const zero = await ok<{ created: number }>(u, 'POST', '/budget/fill', {
       month: '2026-06',
       strategy: 'zero',

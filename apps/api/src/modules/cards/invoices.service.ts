@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type CardTotalsRow, findCardTotals } from '../money-core/card-totals.repository.ts';
+import { type Closing, closingsOf, monthFor } from '../money-core/closing.ts';
 import type { LockOption } from '../money-core/entry-rows.repository.ts';
 import {
   type CardRow,
@@ -122,9 +123,11 @@ async function chainsOf(db: Db, userId: number, last: string, today: IsoDate) {
     if (list) list.push(row);
     else byCard.set(row.card_id, [row]);
   }
+  const byId = new Map(cards.map((c) => [c.id, c]));
   return [...byCard].flatMap(([cardId, cardRows]) => {
     const duePassed = rules.get(cardId);
-    return duePassed ? [{ rows: cardRows, duePassed }] : [];
+    const card = byId.get(cardId);
+    return duePassed && card ? [{ card, rows: cardRows, duePassed }] : [];
   });
 }
 
@@ -132,6 +135,11 @@ async function chainsOf(db: Db, userId: number, last: string, today: IsoDate) {
  * What the user's card invoices due in each of `months` still owe (GET /report/debt): each invoice's
  * outstanding, never a credit. A debt is owed in one invoice at a time (a partial payment's rest is the next
  * invoice's), so the months add up without counting anything twice. O(invoices).
+ *
+ * Debt is what is already owed (issue 23 #11): the installments of a purchase made, and what the open and
+ * earlier invoices hold. A fixed charge (a subscription) in an invoice after the open one is not owed yet —
+ * the same rule as the card's available limit (`usedLimit`): it counts once its invoice opens, so a monthly
+ * Netflix is one month of debt, never twelve.
  */
 export async function outstandingByMonth(
   db: Db,
@@ -142,10 +150,21 @@ export async function outstandingByMonth(
   const out = new Map(months.map((m) => [m, 0]));
   const last = months.at(-1);
   if (last === undefined) return out;
-  for (const { rows, duePassed } of await chainsOf(db, userId, last, today)) {
+  const chains = await chainsOf(db, userId, last, today);
+  if (chains.length === 0) return out;
+  const closings = await closingsOf(
+    db,
+    userId,
+    chains.map((c) => c.card),
+  );
+  for (const [i, { rows, duePassed }] of chains.entries()) {
     const chain = invoiceChain(rows, duePassed);
-    for (const month of months)
-      out.set(month, (out.get(month) ?? 0) + Math.max(0, chain.at(month).outstanding));
+    const open = monthFor(closings[i] as Closing, today);
+    for (const month of months) {
+      const f = chain.at(month);
+      const notYet = month > open && f.paid_amount === 0 ? f.fixed_net : 0;
+      out.set(month, (out.get(month) ?? 0) + Math.max(0, f.outstanding - notYet));
+    }
   }
   return out;
 }

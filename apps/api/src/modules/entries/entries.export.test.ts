@@ -49,7 +49,7 @@ describe('the export writes amounts with the digits of the user currency', () =>
 });
 
 describe('a Brazilian spreadsheet opens the export right (issue 13 #11)', () => {
-  it('CSV: BOM, ; and 1234,56 in Português, dates as the interface shows them, expenses negative; XLSX: dates, signed amounts, names in the language, installment', async () => {
+  it('CSV: BOM, ; and 1.234,56 in Português, dates as the interface shows them, expenses negative; XLSX: dates, signed amounts, names in the language, installment', async () => {
     const u = await createUser(ctx);
     const prefs = await u.request({
       method: 'PUT',
@@ -87,9 +87,9 @@ describe('a Brazilian spreadsheet opens the export right (issue 13 #11)', () => 
     ]);
     const byName = new Map(records.slice(1).map((r) => [r[1], r]));
     expect(byName.get('Salário')?.slice(0, 2)).toEqual(['05/11/2026', 'Salário']);
-    expect(byName.get('Salário')?.[7]).toBe('5123,45');
+    expect(byName.get('Salário')?.[7]).toBe('5.123,45');
     expect(byName.get('Notebook')?.[0]).toBe('10/11/2026');
-    expect(byName.get('Notebook')?.[7]).toBe('-1000,00');
+    expect(byName.get('Notebook')?.[7]).toBe('-1.000,00');
     expect(byName.get('Notebook')?.[9]).toBe('1/3');
 
     const xlsx = await u.request({ method: 'GET', url: '/api/v1/entry/export?month=2026-11&format=xlsx' });

@@ -11,10 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-async function userIn(languageId: number): Promise<TestUser> {
+async function userIn(languageId: number, value = 123456): Promise<TestUser> {
   const user = await createUser(ctx, 'R', languageId);
   const account = await createAccount(user);
-  await createEntry(user, expense(account, { value: 123456, date: '2026-03-10' }));
+  await createEntry(user, expense(account, { value, date: '2026-03-10' }));
   return user;
 }
 
@@ -26,7 +26,7 @@ const report = (user: TestUser, format: string) =>
   });
 
 describe('custom report files', () => {
-  it('CSV in Português: `;` and a decimal comma like the entries CSV, headers from the catalogue', async () => {
+  it('CSV in Português: `;` and Brazilian numbers like the entries CSV, headers from the catalogue', async () => {
     const res = await report(await userIn(2), 'csv');
     expect(res.statusCode, res.body).toBe(200);
     const rows = parse(res.body, { bom: true, delimiter: ';' }) as string[][];
@@ -39,7 +39,7 @@ describe('custom report files', () => {
       'Resultado',
       'Lançamentos',
     ]);
-    expect(rows[1]?.slice(2)).toEqual(['0,00', '1234,56', '0,00', '-1234,56', '1']);
+    expect(rows[1]?.slice(2)).toEqual(['0,00', '1.234,56', '0,00', '-1.234,56', '1']);
     expect(rows.at(-1)?.[1]).toBe('Total');
   });
 
@@ -54,23 +54,31 @@ describe('custom report files', () => {
     expect(book.worksheets[0]?.getRow(2).getCell(4).value).toBe(1234.56);
   });
 
-  it('grouped by month: one month column, not the month twice (issue 23 #9)', async () => {
-    const user = await userIn(2);
-    const res = await user.request({
-      method: 'POST',
-      url: '/api/v1/report?format=csv',
-      payload: { filters: { start: '2026-02', end: '2026-03' }, group_by: 'month' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = parse(res.body, { bom: true, delimiter: ';' }) as string[][];
-    expect(rows[0]).toEqual(['Grupo', 'Receita', 'Despesa', 'Investimento', 'Resultado', 'Lançamentos']);
-    expect(rows.find((r) => r[0] === '2026-03')).toEqual([
-      '2026-03',
-      '0,00',
-      '1234,56',
-      '0,00',
-      '-1234,56',
-      '1',
-    ]);
+  it('the analysis file (grouped by month), exact lines: one month column, `;` and 8.089,50 in Português, `,` and 8089.50 in English (issue 23 #9)', async () => {
+    const file = async (languageId: number) => {
+      const res = await (await userIn(languageId, 808950)).request({
+        method: 'POST',
+        url: '/api/v1/report?format=csv',
+        payload: { filters: { start: '2026-02', end: '2026-03' }, group_by: 'month', basis: 'accrual' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.replace('\uFEFF', '').split('\r\n').join('\n');
+    };
+    expect(await file(2)).toBe(
+      [
+        'Mês;Receita;Despesa;Investimento;Resultado;Lançamentos',
+        '2026-03;0,00;8.089,50;0,00;-8.089,50;1',
+        'Total;0,00;8.089,50;0,00;-8.089,50;1',
+        '',
+      ].join('\n'),
+    );
+    expect(await file(1)).toBe(
+      [
+        'Month,Income,Expense,Investment,Result,Entries',
+        '2026-03,0.00,8089.50,0.00,-8089.50,1',
+        'Total,0.00,8089.50,0.00,-8089.50,1',
+        '',
+      ].join('\n'),
+    );
   });
 });

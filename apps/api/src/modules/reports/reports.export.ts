@@ -54,7 +54,8 @@ export async function reportSheet(
     sheet: t('report.sheet'),
     locale,
     columns: COLUMNS.filter((key) => keyed || key !== 'key').map((key) => ({
-      header: t(`report.columns.${key}`),
+      // The analysis page's file: its one column of months is headed "Mês", not "Grupo".
+      header: t(`report.columns.${key === 'group' && report.group_by === 'month' ? 'month' : key}`),
       kind: key === 'key' || key === 'group' ? 'text' : key === 'count' ? 'count' : 'money',
     })),
     digits: currency?.[2] ?? 2,

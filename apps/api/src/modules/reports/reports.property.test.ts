@@ -15,10 +15,10 @@ import { itHolds } from '../../../test/property.ts';
 import { insertAccounts } from '../../../test/rows.ts';
 import { AppError } from '../../lib/errors.ts';
 import { categoryDashboard } from '../budgets/budget-dashboards.service.ts';
+import { fillBudgets } from '../budgets/budget-fill.ts';
 import {
   createBudget,
   eraseBudgetsOfMonth,
-  fillBudgets,
   listCategoryBudgets,
   replicateBudgets,
 } from '../budgets/budgets.service.ts';

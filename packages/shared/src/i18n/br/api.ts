@@ -275,6 +275,7 @@ export const api = {
       columns: {
         key: 'Chave',
         group: 'Grupo',
+        month: 'Mês',
         income: 'Receita',
         expense: 'Despesa',
         investment: 'Investimento',

@@ -89,7 +89,7 @@ export const billing = {
     yearlyEquivalent: '{price} por mês, cobrado anualmente',
     saves: 'Economize {amount} ({percent}%) por ano',
     subscribe: 'Assinar',
-    secure: 'Pagamento na página segura da Stripe. A chave secreta nunca chega ao seu navegador.',
+    secure: 'Pagamento na página segura da Stripe.',
     pricesUnavailable: 'Os preços não estão disponíveis agora. Tente novamente mais tarde.',
   },
 } as const;

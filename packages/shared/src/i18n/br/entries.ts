@@ -147,6 +147,8 @@ export const entries = {
     saveAndNew: 'Salvar e adicionar outro',
     cancel: 'Cancelar',
     created: 'Lançamento salvo',
+    createdOnInvoice: 'Entrou na fatura de {month} · {card}',
+    openInvoice: 'Ver a fatura',
     updated: 'Lançamento atualizado',
     invalidAmount: 'Digite um valor como 1.234,56 ou 1,234.56',
     amountPositive: 'O valor deve ser maior que zero; o tipo (despesa ou receita) dá o sinal',

@@ -44,6 +44,8 @@ export const reports = {
     planned: 'Planejado',
     spent: 'Gasto',
     available: 'Disponível',
+    noneSet:
+      'Nenhum limite definido para este mês ainda: defina um para uma categoria abaixo ou preencha pelos seus gastos com “Preencher pelo histórico” nas ações do mês.',
     within: 'Dentro',
     near: 'Perto do limite',
     over: 'Acima do limite',
@@ -68,12 +70,16 @@ export const reports = {
     actions: 'Ações do mês',
     replicate: 'Replicar para os próximos meses',
     replicateTitle: 'Replicar os orçamentos de {month}',
+    replicateSubmit: 'Replicar',
     replicateTo: 'Até',
     overwrite: 'Substituir orçamentos que esses meses já têm',
     replicated: '{created} orçamentos criados, {updated} substituídos, {skipped} mantidos',
     fill: 'Preencher pelo histórico',
     fillTitle: 'Preencher os orçamentos de {month}',
+    fillSubmit: 'Preencher',
     strategy: 'A partir de',
+    fillHint:
+      'Arredondado para cima, com as parcelas e assinaturas já conhecidas de {month} contadas por inteiro.',
     strategies: {
       last_month: 'Gastos do mês passado',
       avg_3: 'Média dos últimos 3 meses',
@@ -120,6 +126,8 @@ export const reports = {
     budgets: 'Orçamentos',
     budgetsNearOver: 'Perto ou acima do limite',
     noBudgetAlerts: 'Todas as categorias com orçamento estão dentro do limite.',
+    noBudgets:
+      'Nenhum limite definido para este mês ainda. Defina orçamentos para ver quanto ainda pode gastar.',
     openBudget: 'Abrir o orçamento',
     cards: 'Cartões',
     cardsEmpty: 'Nenhum cartão ainda: adicione um pelo menu para acompanhar as faturas aqui.',
@@ -140,9 +148,10 @@ export const reports = {
     trend: 'Resultado e resultado acumulado',
     table: 'Valores por mês',
     debt: 'Dívidas a vencer',
-    debtHint: 'Parcelas e faturas de cartão em aberto que ainda virão, pelo mês do pagamento',
-    installments: 'Parcelas',
-    invoices: 'Faturas',
+    debtHint:
+      'O que você já deve, pelo mês do pagamento: as faturas do cartão, com as parcelas de cada uma, e as parcelas de compras na conta. Uma assinatura só conta quando a fatura dela abre.',
+    installments: 'Parcelas em conta',
+    invoices: 'Faturas do cartão',
     noDebt: 'Nada a vencer.',
     investments: 'Investimentos',
     contributions: 'Aportes',

@@ -281,6 +281,7 @@ export const api = {
       columns: {
         key: 'Key',
         group: 'Group',
+        month: 'Month',
         income: 'Income',
         expense: 'Expense',
         investment: 'Investment',

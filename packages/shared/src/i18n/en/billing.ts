@@ -86,7 +86,7 @@ export const billing = {
     yearlyEquivalent: '{price} a month, billed yearly',
     saves: 'Save {amount} ({percent}%) a year',
     subscribe: 'Subscribe',
-    secure: 'Payment on Stripe’s secure page. The secret key never reaches your browser.',
+    secure: 'Payment on Stripe’s secure page.',
     pricesUnavailable: 'Prices are not available right now. Please try again later.',
   },
 } as const;

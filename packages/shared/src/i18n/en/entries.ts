@@ -148,6 +148,8 @@ export const entries = {
     saveAndNew: 'Save and add another',
     cancel: 'Cancel',
     created: 'Entry saved',
+    createdOnInvoice: 'Added to the invoice of {month} · {card}',
+    openInvoice: 'Open the invoice',
     updated: 'Entry updated',
     invalidAmount: 'Type an amount such as 1.234,56 or 1,234.56',
     amountPositive: 'The amount must be greater than zero; the type (expense or income) gives its sign',

@@ -1,13 +1,46 @@
 import type { BudgetSummary as Summary } from '@centavo/shared';
-import { Badge, Group, Paper } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { Figure } from '../../../components/Figure.tsx';
 
-/** Planned, spent (linked to the month's expenses), available, and how many categories are in each band. */
+/**
+ * Planned, spent (linked to the month's expenses), available, and how many categories are in each band. With
+ * no limit set there is nothing "available" (issue 23 #13c: it read "Disponível −R$ 4.011,70"): the month's
+ * spending and how to set budgets.
+ */
 export function BudgetSummary({ summary, month, title }: { summary: Summary; month: string; title: string }) {
   const { t } = useTranslation('reports');
+  const spent = (
+    <Figure label={t('budget.spent')} size="sm">
+      <DrillAmount
+        drill={{ month, operation_id: 2, basis: 'accrual' }}
+        value={summary.spent}
+        fz="xl"
+        fw={700}
+        data-testid="summary-spent"
+      />
+    </Figure>
+  );
+  if (summary.planned === 0)
+    return (
+      <Paper
+        withBorder
+        radius="lg"
+        p="md"
+        component="section"
+        aria-label={title}
+        data-testid="budget-summary"
+      >
+        <Stack gap="sm">
+          {spent}
+          <Text c="dimmed" fz="sm" maw={640} data-testid="summary-none">
+            {t('budget.noneSet')}
+          </Text>
+        </Stack>
+      </Paper>
+    );
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
       <Group gap="xl" align="flex-start" wrap="wrap">
@@ -20,15 +53,7 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
             data-testid="summary-planned"
           />
         </Figure>
-        <Figure label={t('budget.spent')} size="sm">
-          <DrillAmount
-            drill={{ month, operation_id: 2, basis: 'accrual' }}
-            value={summary.spent}
-            fz="xl"
-            fw={700}
-            data-testid="summary-spent"
-          />
-        </Figure>
+        {spent}
         <Figure label={t('budget.available')} size="sm">
           <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
         </Figure>

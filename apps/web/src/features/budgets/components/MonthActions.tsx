@@ -63,7 +63,9 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
         opened={dialog === 'replicate'}
         onClose={close}
         title={t('budget.replicateTitle', { month: label })}
-        submitLabel={t('budget.replicate')}
+        // The short verb: the title says what and the menu said where; the long label wrapped the buttons onto two
+        // lines at 1280 px in Português (issue 23 #13f).
+        submitLabel={t('budget.replicateSubmit')}
         pending={replicate.isPending}
         onSubmit={() => replicate.mutate({ month, to_month: toMonth, overwrite }, done('budget.replicated'))}
       >
@@ -80,7 +82,7 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
         opened={dialog === 'fill'}
         onClose={close}
         title={t('budget.fillTitle', { month: label })}
-        submitLabel={t('budget.fill')}
+        submitLabel={t('budget.fillSubmit')}
         pending={fill.isPending}
         onSubmit={() => fill.mutate({ month, strategy, overwrite }, done('budget.filled'))}
       >
@@ -90,6 +92,7 @@ export function MonthActions({ month, locale }: { month: string; locale: string 
           value={strategy}
           onChange={(v) => v && setStrategy(v as FillStrategy)}
           allowDeselect={false}
+          description={strategy === 'zero' ? undefined : t('budget.fillHint', { month: label })}
         />
         <Checkbox {...overwriteProps} />
       </MonthDialog>

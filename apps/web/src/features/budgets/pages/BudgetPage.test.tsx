@@ -1,6 +1,7 @@
+import { categoryBudgetListSchema } from '@centavo/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../../../test/render-page.tsx';
+import { renderPage, stubApi, valid } from '../../../test/render-page.tsx';
 import { renderingInEnglish } from '../../../test/rendering.ts';
 import { userAnswers } from '../../../test/user-answers.ts';
 import { BudgetPage } from './BudgetPage.tsx';
@@ -40,6 +41,30 @@ describe('the budget page', () => {
     // A hidden category with neither budget nor spending is not offered.
     expect(screen.queryByTestId('budget-row-13')).toBeNull();
     expect(api.unanswered).toEqual([]);
+  });
+
+  it('with no budget set: the spending and how to set budgets, never a negative "available" (issue 23 #13c)', async () => {
+    const none = valid(categoryBudgetListSchema, {
+      month: MONTH,
+      summary: { planned: 0, spent: 401170, available: -401170, within: 0, near: 0, over: 0 },
+      limit: null,
+      data: MARCH.data.map((r) => ({
+        ...r,
+        budget_id: null,
+        budget: 0,
+        percent: null,
+        unbudgeted: r.spent > 0,
+      })),
+    });
+    stubApi({ ...userAnswers(), '/category/budget': none, '/category': CATEGORIES });
+    renderPage('/budget', `/budget?month=${MONTH}`, <BudgetPage />);
+    await screen.findByTestId('budget-rows');
+    const summary = screen.getByTestId('budget-summary');
+    expect(within(summary).getByTestId('summary-spent').textContent).toBe('R$4,011.70');
+    expect(within(summary).queryByTestId('summary-available')).toBeNull();
+    expect(within(summary).queryByTestId('summary-planned')).toBeNull();
+    expect(within(summary).queryByText(/Available/)).toBeNull();
+    expect(within(summary).getByTestId('summary-none').textContent).toContain('Fill from history');
   });
 
   it('lists the spending of each subcategory when asked', async () => {

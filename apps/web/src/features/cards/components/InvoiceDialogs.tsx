@@ -6,7 +6,6 @@ import {
   INVOICE_DATE_MAX_SHIFT_DAYS,
 } from '@centavo/shared/cards';
 import { addDays, daysBetween } from '@centavo/shared/dates';
-import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
@@ -97,6 +96,9 @@ export function DatesDialog({
           minDate={bounds.close.min}
           maxDate={bounds.close.max}
           error={firstError(errors, 'close_date')}
+          // What the closing date means, right under it (issue 23 #13a: it sat under the due date).
+          description={t('page.bestDayHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
         />
         <LazyDateField
@@ -108,11 +110,6 @@ export function DatesDialog({
           error={firstError(errors, 'due_date')}
           required
         />
-        {errors.close_date ? null : (
-          <Text fz="xs" c="dimmed">
-            {t('page.bestDayHint')}
-          </Text>
-        )}
       </ModalForm>
     </FormModal>
   );

@@ -110,6 +110,28 @@ describe('the card page', () => {
     expect(api.unanswered).toEqual([]);
   });
 
+  it("edit dates: the closing date's hint sits under the closing date (issue 23 #13a)", async () => {
+    stubApi(answers());
+    renderPage('/card/:id', '/card/1?month=2026-04', <CardPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit dates' }));
+    const dialog = await screen.findByRole('dialog');
+    // The calendar's chunk loaded (the placeholder before it is disabled).
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('textbox', { name: /Closing date/ })
+          .hasAttribute('disabled'),
+      ).toBe(false),
+    );
+    const close = within(dialog).getByRole('textbox', { name: /Closing date/ });
+    const hint = within(dialog).getByText('From this day, purchases go to the following invoice');
+    // Announced with the closing date, and between it and the due date on screen.
+    expect(close.getAttribute('aria-describedby')).toContain(hint.id);
+    const due = within(dialog).getByRole('textbox', { name: /Due date/ });
+    expect(close.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(hint.compareDocumentPosition(due) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('moves to the next invoice, and says when it has no purchases', async () => {
     const api = stubApi(answers());
     renderPage('/card/:id', '/card/1?month=2026-04', <CardPage />);

@@ -27,7 +27,21 @@ export function BudgetsWidget() {
         </Anchor>
       }
     >
-      {budgets.data ? (
+      {budgets.data && budgets.data.summary.planned === 0 ? (
+        // No limit set: nothing is "available" (issue 23 #13c), only what was spent.
+        <Stack gap="xs">
+          <Figure label={t('budget.spent')}>
+            <DrillAmount
+              drill={{ month, operation_id: 2, basis: 'accrual' }}
+              value={budgets.data.summary.spent}
+              fw={700}
+            />
+          </Figure>
+          <Text c="dimmed" fz="sm" data-testid="dash-budgets-none">
+            {t('dashboard.noBudgets')}
+          </Text>
+        </Stack>
+      ) : budgets.data ? (
         <Stack gap="xs">
           <Group gap="lg">
             <Figure label={t('budget.planned')}>

@@ -207,7 +207,8 @@ describe('the dashboard', () => {
       '/category/dashboard': { month: MONTH, basis: 'accrual', total: 0, data: [] },
       '/budget/dashboard': {
         month: MONTH,
-        summary: { planned: 0, spent: 0, available: 0, within: 0, near: 0, over: 0 },
+        // Spending and no budget: the API's available is −spent, which the widget must not show (#23 13c).
+        summary: { planned: 0, spent: 401170, available: -401170, within: 0, near: 0, over: 0 },
         categories: [],
       },
       '/card': { data: [] },
@@ -218,7 +219,12 @@ describe('the dashboard', () => {
     });
     renderPage('/dashboard', '/dashboard', <DashboardPage />);
     expect(await screen.findByText('No spending this month yet.')).toBeTruthy();
-    expect(await screen.findByText('Every budgeted category is within its limit.')).toBeTruthy();
+    const budgets = await within(widget('dash-budgets')).findByTestId('dash-budgets-none');
+    expect(budgets.textContent).toBe(
+      'No limit set for this month yet. Set budgets to see what is left to spend.',
+    );
+    expect(widget('dash-budgets').textContent).toContain('R$4,011.70');
+    expect(widget('dash-budgets').textContent).not.toContain('Available');
     expect((await screen.findByTestId('dash-cards-empty')).textContent).toContain('No cards yet');
     expect(await screen.findByText('Nothing unpaid is due in the next 30 days.')).toBeTruthy();
     expect(screen.getByTestId('dash-total-balance').textContent).toBe('R$0.00');

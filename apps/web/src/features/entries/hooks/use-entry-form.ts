@@ -1,16 +1,18 @@
 import type { Category, Entry, EntryScope, EntryUpdateBody, Tag } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
 import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
 import { rulesResolver } from '../../../lib/form-rules.tsx';
+import { useCards } from '../../../lib/queries/cards.ts';
 import { categoryPath, offerRule } from '../../../lib/rule-offer.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useAppForm } from '../../../lib/use-app-form.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { createTags } from '../api/create-tags.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
+import { InvoiceSaved } from '../components/InvoiceSaved.tsx';
 import {
   allowsNoCategory,
   type EntryFormValues,
@@ -65,6 +67,7 @@ export function useEntryForm({
   const { t } = useTranslation(['entries', 'validation']);
   const create = useCreateEntry();
   const update = useUpdateEntry();
+  const cards = useCards();
   const editing = entry !== null;
   // The form starts from the entry once; later list refreshes must not reset what is being typed.
   const [initial] = useState<EntryFormValues>(() =>
@@ -154,6 +157,18 @@ export function useEntryForm({
     });
   }
 
+  /** "Entry saved", or for a card purchase the invoice it went to, with a way there (issue 23 #13e). */
+  function createdMessage(created: Entry) {
+    const card = cards.data?.data.find((c) => c.id === created.card_id);
+    if (!card || !created.invoice_month) return t('entries:form.created');
+    return createElement(InvoiceSaved, {
+      cardId: card.id,
+      card: card.name,
+      month: created.invoice_month,
+      locale,
+    });
+  }
+
   function handleError(error: unknown) {
     // The plan has ended: said inside the dialog, which stays open with what was typed (issue 23 #7).
     reportFormError(form, error, { fallbackKey: 'entries:errors.save', alert: isPlanEnded(error) });
@@ -164,7 +179,7 @@ export function useEntryForm({
       const tagInput = await resolveTags(values.tags);
       if (!entry) {
         const created = await create.mutateAsync(toCreateBody(values, tagInput, digits));
-        toastSuccess(t('entries:form.created'));
+        toastSuccess(createdMessage(created));
         void budgetNotice(created);
         onDone();
         return;

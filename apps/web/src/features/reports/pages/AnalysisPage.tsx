@@ -1,20 +1,19 @@
-import { Anchor, Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Menu, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { MonthCharts, MonthTable } from '../../../components/charts/MonthFigures.tsx';
 import { Widget } from '../../../components/charts/Widget.tsx';
 import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { MenuButton } from '../../../components/MenuButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { drillDownHref } from '../../../lib/drill-down.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMonthShort } from '../../../lib/months.ts';
 import { useReport } from '../../../lib/queries/figures.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { downloadReport } from '../api/export-report.ts';
+import { DebtTable } from '../components/DebtTable.tsx';
 import { ReportControls, useReportParams } from '../components/ReportControls.tsx';
 
 /** /reports/analysis: income vs expense per month, result and cumulative, debt ahead, investments. */
@@ -86,51 +85,14 @@ export function AnalysisPage() {
       </Widget>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Widget id="analysis-debt" title={t('analysis.debt')}>
-          <Text fz="sm" c="dimmed">
+          <Text fz="sm" c="dimmed" data-testid="debt-hint">
             {t('analysis.debtHint')}
           </Text>
           {debt.data ? (
             debt.data.total === 0 ? (
               <Text c="dimmed">{t('analysis.noDebt')}</Text>
             ) : (
-              // Scrolls inside its box on a phone: four columns of amounts made the page 384 px wide and cut
-              // the total to "R$ 511,8" (issue 23 #2).
-              <Table.ScrollContainer minWidth={420}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('common.month')}</Table.Th>
-                      <Table.Th ta="right">{t('analysis.installments')}</Table.Th>
-                      <Table.Th ta="right">{t('analysis.invoices')}</Table.Th>
-                      <Table.Th ta="right">{t('common.total')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {debt.data.data.map((d) => (
-                      <Table.Tr key={d.month}>
-                        <Table.Td>{monthName(d.month)}</Table.Td>
-                        <Table.Td ta="right">
-                          {/* The entries list without a basis holds account entries only: card installments are
-                            in their invoices, the next column. */}
-                          <DrillAmount
-                            drill={{ month: d.month, operation_id: 2, paid: false }}
-                            value={d.installments}
-                          />
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {/* The month's list shows each invoice due in it as a line. */}
-                          <Anchor component={Link} to={drillDownHref({ month: d.month })}>
-                            <AmountText value={d.invoices} colored={false} />
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <AmountText value={d.total} colored={false} fw={600} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DebtTable debt={debt.data} monthName={monthName} />
             )
           ) : (
             <Skeleton h={100} />

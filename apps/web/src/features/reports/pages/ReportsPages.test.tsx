@@ -5,7 +5,7 @@ import {
   expenseSubcategoriesSchema,
   investmentReportSchema,
 } from '@centavo/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubApi, valid } from '../../../test/render-page.tsx';
 import { renderingInEnglish } from '../../../test/rendering.ts';
@@ -137,11 +137,56 @@ describe('the report pages', () => {
     expect(expenseLink).toContain('operation_id=2');
     expect(expenseLink).toContain('basis=accrual');
 
-    const debt = await screen.findByText('Installments');
-    expect(debt.closest('table')?.textContent).toContain('R$700.00');
+    const debt = await screen.findByTestId('debt-rows');
+    expect(debt.textContent).toContain('R$700.00');
     expect(screen.getByText('Contributions').closest('table')?.textContent).toContain('R$500.00');
     expect(screen.getByTestId('basis-note').textContent).toBe('Figures by purchase date');
     expect(api.unanswered).toEqual([]);
+  });
+
+  it('analysis: the debt ahead has no installments column when only card invoices hold them (issue 23 #11)', async () => {
+    const cardOnly = valid(debtReportSchema, {
+      ...DEBT,
+      data: [
+        { month: '2026-02', installments: 0, invoices: 15590, total: 15590 },
+        { month: '2026-03', installments: 0, invoices: 10000, total: 10000 },
+      ],
+      total: 25590,
+    });
+    stubApi({
+      ...userAnswers(),
+      '/report/analysis': analysis('accrual'),
+      '/report/debt': cardOnly,
+      '/report/investment': INVESTMENT,
+    });
+    renderPage('/reports/analysis', '/reports/analysis?range=3m', <AnalysisPage />);
+    const table = await screen.findByTestId('debt-rows');
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Month', 'Card invoices']);
+    expect([...table.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual([
+      'Feb 2026R$155.90',
+      'Mar 2026R$100.00',
+    ]);
+    expect(screen.getByTestId('debt-hint').textContent).toContain(
+      'card invoices, each with its installments',
+    );
+    cleanup();
+
+    // With an account purchase in installments: its column, and the month's total.
+    stubApi({
+      ...userAnswers(),
+      '/report/analysis': analysis('accrual'),
+      '/report/debt': DEBT,
+      '/report/investment': INVESTMENT,
+    });
+    renderPage('/reports/analysis', '/reports/analysis?range=3m', <AnalysisPage />);
+    const both = await screen.findByTestId('debt-rows');
+    expect([...both.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Month',
+      'Card invoices',
+      'Account installments',
+      'Total',
+    ]);
+    expect(both.querySelectorAll('tbody tr')[1]?.textContent).toBe('Mar 2026R$450.00R$250.00R$700.00');
   });
 
   it('analysis: switching to the payment date asks again and says which basis is shown', async () => {
