@@ -294,8 +294,10 @@ async function entriesFlow(page: Page, x: Texts) {
     const body = rows.slice(1).filter((r) => r.length > 1);
     const byDescription = new Map(body.map((r) => [r[1], r]));
     expect(body).toHaveLength(4);
-    // Amounts in the language's notation (1234,56 in Português), expenses negative (issue 13 #11).
-    const amount = (row: string[] | undefined) => Number(row?.[7]?.replace(',', '.'));
+    // Amounts in the language's notation (1.234,56 in Português, 1234.56 in English), expenses negative
+    // (issue 13 #11, issue 23 #9).
+    const amount = (row: string[] | undefined) =>
+      Number(x.header[0] === 'Data' ? row?.[7]?.replace(/\./g, '').replace(',', '.') : row?.[7]);
     expect(amount(byDescription.get(x.salary))).toBe(5000);
     expect(amount(byDescription.get(x.transfer))).toBe(200);
     expect(byDescription.get(x.transfer)?.[6]).toBe(x.wallet);

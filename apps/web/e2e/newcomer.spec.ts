@@ -424,7 +424,7 @@ test('#11 export everything as a CSV a Brazilian spreadsheet opens right', async
   const old = rows.find((r) => r[1] === 'Mercado antigo');
   const [y, m, d] = lastYear.split('-');
   expect(old?.[0]).toBe(`${d}/${m}/${y}`);
-  expect(old?.[7]).toBe('-1234,56');
+  expect(old?.[7]).toBe('-1.234,56');
 });
 
 test('#14 a search looks through every month, and the totals follow the filters and say so', async ({
