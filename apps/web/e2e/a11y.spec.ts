@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
+import { LoginPage } from './pages/AuthPages.ts';
 import { audit } from './support/axe.ts';
 import { requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${scheme} theme`, () => {
@@ -32,10 +32,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('profile and preferences have no axe violations', async ({ page }) => {
       trackRequests(page);
-      const register = new RegisterPage(page);
-      await register.goto();
-      await register.register(newUser(`a11y${scheme}`));
-      await expect(page).toHaveURL(/\/welcome$/);
+      await signUp(page, `a11y${scheme}`);
       // /entries/list belongs to the ledger pages and has its own audit.
       for (const path of ['/profile', '/configs/preferences', '/logs', '/help']) {
         await page.goto(path);

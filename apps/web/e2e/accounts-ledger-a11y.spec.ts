@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { CategoriesPage } from './pages/CategoriesPage.ts';
 import { TagsPage } from './pages/TagsPage.ts';
 import { audit } from './support/axe.ts';
 import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -25,10 +24,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test('accounts, filter form, categories and tags have no axe violations', async ({ page }) => {
       test.setTimeout(180_000);
       trackRequests(page);
-      const register = new RegisterPage(page);
-      await register.goto();
-      await register.register(newUser(`ledgera11y${scheme}`));
-      await expect(page).toHaveURL(/\/welcome$/);
+      await signUp(page, `ledgera11y${scheme}`);
 
       // Empty states first.
       for (const path of ['/account/list', '/configs/tags']) {

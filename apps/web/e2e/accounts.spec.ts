@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 test('accounts: create, edit, archive, filter, delete with entries', async ({ page }) => {
   test.setTimeout(150_000);
   const accounts = new AccountsPage(page);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser('accounts'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'accounts');
 
   await test.step('an empty list invites the first account', async () => {
     await accounts.goto();
@@ -94,10 +90,7 @@ test('accounts: create, edit, archive, filter, delete with entries', async ({ pa
 test('accounts on a phone: cards, and the filter page round trip', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const accounts = new AccountsPage(page);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser('accountsphone'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'accountsphone');
   await accounts.goto();
   await accounts.createAccount('Savings box', 50000, { type: 'Savings' });
   await accounts.createAccount('Everyday', 1000);

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit } from './support/axe.ts';
 import { animationsDone, requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 interface Texts {
   newCard: RegExp;
@@ -69,10 +68,7 @@ for (const locale of ['en', 'br'] as const) {
   test(`cards and invoices (${locale})`, async ({ page }) => {
     test.setTimeout(180_000);
     const x = TEXTS[locale];
-    const register = new RegisterPage(page);
-    await register.goto();
-    await register.register(newUser(`cards${locale}`));
-    await expect(page).toHaveURL(/\/welcome$/);
+    await signUp(page, `cards${locale}`);
     const shell = new AppShell(page);
     if (locale === 'br') {
       await shell.go('/entries/list');
@@ -202,10 +198,7 @@ test.describe('card page, dark theme', () => {
   test('the card page, the pay dialog and the card form have no axe violations', async ({ page }) => {
     test.setTimeout(120_000);
     trackRequests(page);
-    const register = new RegisterPage(page);
-    await register.goto();
-    await register.register(newUser('cardsdark'));
-    await expect(page).toHaveURL(/\/welcome$/);
+    await signUp(page, 'cardsdark');
     const account = await apiAs<{ id: number }>(page, 'POST', '/account', { name: 'Checking' });
     const card = await apiAs<{ id: number }>(page, 'POST', '/card', {
       name: 'Dark Card',

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { CategoriesPage } from './pages/CategoriesPage.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 interface CategoryJson {
   id: number;
@@ -16,10 +15,7 @@ test('categories: own category and subcategory, read-only system ones, delete wi
   page,
 }) => {
   test.setTimeout(120_000);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser('categories'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'categories');
   const categories = new CategoriesPage(page);
 
   await test.step('system categories are listed read-only; no own ones yet', async () => {

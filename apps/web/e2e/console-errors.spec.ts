@@ -2,9 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { paths } from '../src/app/paths.ts';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 /**
  * The main pages load (cold, as a first visit) and switch language without any console error or uncaught
@@ -88,10 +87,7 @@ test('visitors pages load without console errors', async ({ page }) => {
 
 /** A new user with an account, a card, expenses and an installment purchase; the signed-in pages. */
 async function signedInUser(page: Page, label: string): Promise<string[]> {
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser(label));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, label);
   const accounts = new AccountsPage(page);
   await accounts.goto();
   await accounts.createAccount('Checking', 100000);

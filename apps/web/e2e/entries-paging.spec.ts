@@ -1,10 +1,9 @@
 import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { mainThreadIdle } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 /** More than two pages: the list must ask for page 2 and page 3 as it is scrolled. */
 const COUNT = 2 * ENTRY_PAGE_SIZE + 37;
@@ -29,10 +28,7 @@ test('entries: a month of more than two pages loads page by page while scrolling
   page,
 }) => {
   test.setTimeout(180_000);
-  const registerPage = new RegisterPage(page);
-  await registerPage.goto();
-  await registerPage.register(newUser('entriespaging'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'entriespaging');
   const entries = new EntriesPage(page);
   const month = monthFromNow(-1);
   await entries.goto(month);

@@ -2,10 +2,9 @@ import { formatMoney } from '@centavo/shared/money';
 import { expect, type Page, test } from '@playwright/test';
 import { AccountsPage, apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit } from './support/axe.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -97,10 +96,7 @@ const BR: Texts = {
 };
 
 async function register(page: Page, label: string) {
-  const registerPage = new RegisterPage(page);
-  await registerPage.goto();
-  await registerPage.register(newUser(label));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, label);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, RegisterPage } from './pages/AuthPages.ts';
-import { newUser } from './support/users.ts';
+import { LoginPage } from './pages/AuthPages.ts';
+import { signUp } from './support/users.ts';
 
 test.describe('navigation and errors (spec §2, §8)', () => {
   test('an unmatched path is a non-fatal 404', async ({ page }) => {
@@ -12,10 +12,7 @@ test.describe('navigation and errors (spec §2, §8)', () => {
 
   test('a route whose validity check fails is a 404 with its own message', async ({ page }) => {
     // A real session: a made-up token would be refused by the layout's own requests and end at the login.
-    const register = new RegisterPage(page);
-    await register.goto();
-    await register.register(newUser('nav404'));
-    await expect(page).toHaveURL(/\/welcome$/);
+    await signUp(page, 'nav404');
     await page.goto('/card/abc');
     await expect(page.getByTestId('not-found')).toContainText('Page Not Found: /card/abc');
   });

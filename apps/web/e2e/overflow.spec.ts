@@ -1,10 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { seedData } from './support/first-month.ts';
 import { requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 /**
  * Issue 13 #12: no page scrolls sideways on a phone. Each page at 320 and 360 px is as wide as the
@@ -97,11 +96,7 @@ test('no page is wider than a 320 or 360 px phone, in either language', async ({
     }
   };
   await check('en', PUBLIC);
-  const user = newUser('overflow');
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(user);
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'overflow');
   const account = await apiAs<{ id: number }>(page, 'POST', '/account', {
     name: 'Conta corrente principal do banco',
     initial_balance: 123456789,

@@ -4,7 +4,7 @@ import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { newUser } from './support/users.ts';
+import { newUser, signUp } from './support/users.ts';
 
 /**
  * Issue 21: learning offered, never silent. On an import's review the person gives a row a category; the app
@@ -137,9 +137,7 @@ test('giving an uncategorised entry a category offers a rule; nothing is learned
   page,
 }) => {
   test.setTimeout(120_000);
-  await new RegisterPage(page).goto();
-  await new RegisterPage(page).register(newUser('rules-entry'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'rules-entry');
   const account = await apiAs<{ id: number }>(page, 'POST', '/account', { name: 'Conta' });
   const today = new Date().toISOString().slice(0, 10);
   for (const description of ['Uber *trip', 'Padaria']) {

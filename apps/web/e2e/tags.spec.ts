@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { TagsPage } from './pages/TagsPage.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 test('tags: create, search, rename, delete showing the usage count', async ({ page }) => {
   test.setTimeout(120_000);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser('tags'));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, 'tags');
   const tags = new TagsPage(page);
 
   await test.step('the empty page invites the first tag', async () => {
