@@ -29,6 +29,13 @@ console.log(
  */
 const vitest = (args, env = {}) => ({ cmd: process.execPath, args: [bin('vitest'), 'run', ...args], env });
 
+/** The web build, made once: the `build` step makes it, the browser tests wait for it. */
+let building;
+const webBuilt = () => {
+  building ??= buildWeb();
+  return building;
+};
+
 /** Stages run in order; the steps of a stage run in parallel. Each step: a command, or a function. */
 const stages = [
   [
@@ -49,11 +56,13 @@ const stages = [
     // UTC too.
     { name: 'unit', ...vitest(['--project', 'shared', '--project', 'web'], { TZ: 'America/Sao_Paulo' }) },
     { name: 'unit-utc', ...vitest(['--project', 'shared'], { TZ: 'UTC' }) },
-    { name: 'build', run: buildWeb, for: 'e2e' },
-  ],
-  [
+    { name: 'build', run: () => webBuilt(), for: 'e2e' },
+    // The browser tests start once the build is there, beside whatever suite is still running (the PostgreSQL
+    // one ran its last ~40 s alone, half the machine idle); their progress is printed as it comes.
     {
       name: 'e2e',
+      live: true,
+      before: () => webBuilt(),
       cmd: process.execPath,
       args: [bin('playwright'), 'test', '-c', 'apps/web/playwright.config.ts'],
     },
@@ -115,6 +124,7 @@ async function runStep(step, alone) {
       server = await startThrowawayPostgres();
       step.env.TEST_DATABASE_URL = server.url;
     }
+    if (step.before) await step.before();
     if (step.run) await step.run();
     else
       for (const part of step.sequence ?? [step]) {
@@ -143,7 +153,7 @@ async function runStage(steps) {
   const failed = [];
   const worker = async () => {
     for (let step = queue.shift(); step && !stopping; step = queue.shift()) {
-      if ((await runStep(step, steps.length === 1)) !== 0 && !stopping) {
+      if ((await runStep(step, steps.length === 1 || step.live)) !== 0 && !stopping) {
         failed.push(step.name);
         stopping = true;
         stopAll();
