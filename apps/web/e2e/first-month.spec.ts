@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
+import { auditSchemes } from './support/axe.ts';
 import { dayFromToday, type FirstMonth, seedFirstMonth } from './support/first-month.ts';
-import { animationsDone } from './support/settle.ts';
 
 /**
  * Issue 23: a Brazilian user's first month, in each language at 360 and 1280 px. Each test names the item it
@@ -11,22 +10,6 @@ import { animationsDone } from './support/settle.ts';
  */
 const LOCALES = ['en', 'br'] as const;
 const WIDTHS = [360, 1280] as const;
-
-/** axe in both schemes; `include`: only that part (a dialog: the page under its overlay is audited alone). */
-async function audit(page: Page, label: string, include?: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForLoadState('networkidle');
-    await animationsDone(page);
-    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-    const results = await (include ? builder.include(include) : builder).analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    );
-    expect(summary, `axe violations on ${label}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** [r, g, b] of an element's computed colour. */
 async function rgb(page: Page, selector: string): Promise<number[]> {
@@ -64,7 +47,7 @@ for (const locale of LOCALES) {
           '[data-testid="dash-last12"] tbody tr:last-child td:nth-child(3) a span',
         );
         expect(spent).toEqual(text);
-        await audit(page, `dashboard ${locale} ${width}px`);
+        await auditSchemes(page, `dashboard ${locale} ${width}px`);
       }
     });
 
@@ -87,13 +70,13 @@ for (const locale of LOCALES) {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(/123[.,]45/);
       await expect(dialog).toContainText('Itaú corrente');
-      await audit(page, `undo dialog ${locale}`, '[role="dialog"]');
+      await auditSchemes(page, `undo dialog ${locale}`, '[role="dialog"]');
       await dialog.getByTestId('undo-confirm').click();
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('invoice-payment')).toHaveCount(1);
       await expect(page.getByTestId('invoice-payment')).toContainText(/300[.,]00/);
       await expect(page.getByTestId('invoice-paid')).toContainText(/300[.,]00/);
-      await audit(page, `card page ${locale}`);
+      await auditSchemes(page, `card page ${locale}`);
     });
 
     test('#2 at 360 px the entry form shows the subcategory placeholder whole, and rows name the account', async ({
@@ -131,7 +114,7 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('only-invoices')).toBeVisible();
         await expect(page.getByTestId('entries-empty')).toHaveCount(0);
       }
-      await audit(page, `entries with only an invoice ${locale}`);
+      await auditSchemes(page, `entries with only an invoice ${locale}`);
     });
 
     test('#10 Escape in the date calendar closes only the calendar; the type is one radio group', async ({

@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { newUser, signUp } from './support/users.ts';
+import { requestsDone } from './support/settle.ts';
+import { signUp } from './support/users.ts';
 
 /**
  * Issue 21: learning offered, never silent. On an import's review the person gives a row a category; the app
@@ -74,16 +74,14 @@ for (const [locale, width] of [
     test.setTimeout(120_000);
     const text = TEXTS[locale];
     await page.setViewportSize({ width, height: 900 });
-    await new RegisterPage(page).goto();
-    await new RegisterPage(page).register(newUser(`rules-${locale}`));
-    await expect(page).toHaveURL(/\/welcome$/);
+    await signUp(page, `rules-${locale}`);
     const account = await apiAs<{ id: number }>(page, 'POST', '/account', { name: 'Conta' });
     await page.goto('/entries/list');
     if (locale === 'br') {
       await new AppShell(page).switchLanguage('br');
       // The language is saved to the profile (category names come in it) before the next page load.
       await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-      await page.waitForLoadState('networkidle');
+      await requestsDone(page);
     }
 
     // First statement: the bakery row comes in uncategorised; the person picks Food; the app offers a rule.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { animationsDone } from './settle.ts';
+import { animationsDone, requestsDone } from './settle.ts';
 
 /**
  * Fails on any WCAG 2.1 A or AA violation axe finds on the page as it is now, once animations are done (a
@@ -18,13 +18,14 @@ export async function audit(page: Page, label: string): Promise<void> {
 }
 
 /**
- * `audit` in the light and the dark scheme, after the page's requests; `include`: only that part (a dialog: the
+ * `audit` in the light and the dark scheme, once the page's requests are answered (`trackRequests`: `signUp`
+ * starts it); `include`: only that part (a dialog: the
  * page under its overlay is audited on its own).
  */
 export async function auditSchemes(page: Page, label: string, include?: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForLoadState('networkidle');
+    await requestsDone(page);
     await animationsDone(page);
     const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
     const results = await (include ? builder.include(include) : builder).analyze();

@@ -25,9 +25,10 @@ const inFlight = new WeakMap<Page, Set<Request>>();
 
 /**
  * Counts the page's requests in flight (API calls, lazily loaded chunks) from now on, for `requestsDone`.
- * Call it once per page, before the first navigation.
+ * Call it before the first navigation (`signUp` does); a second call changes nothing.
  */
 export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
   const pending = new Set<Request>();
   page.on('request', (request) => {
     pending.add(request);

@@ -1,6 +1,7 @@
 import { LANGUAGE_STORAGE_KEY } from '@centavo/shared/constants';
 import { expect, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/auth-store.ts';
+import { trackRequests } from './settle.ts';
 
 /** A fresh identity per test run: the database is new, but rate limits count per address. */
 export function newUser(label: string) {
@@ -10,11 +11,13 @@ export function newUser(label: string) {
 
 /**
  * A new user, signed in, on /welcome: registered through the API (POST /auth/register with the browser's time
- * zone and the interface language), the session stored as the app stores it after its own sign-up. The
+ * zone and the interface language), the session stored as the app stores it after its own sign-up; the page's
+ * requests are tracked from then on (`requestsDone`). The
  * register page itself is auth-flow.spec.ts's subject; for every other test it is only the way in, and going
  * through it (its page load, the form, then a language switch for Português) cost seconds per test.
  */
 export async function signUp(page: Page, label: string, locale: 'en' | 'br' = 'en') {
+  trackRequests(page);
   const user = newUser(label);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const registered = await page.request.post('/api/v1/auth/register', {
