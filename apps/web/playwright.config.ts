@@ -79,7 +79,10 @@ export default defineConfig({
     // The app honours reduced motion (theme.ts): elements appear where they end up, so a click is never
     // aimed at a control that a sliding toast or closing menu is about to cover (a CI flake, 2026-11-21).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace is recorded for every test to keep the failing ones: in CI, where nobody opens it (the log has
+    // the error, its call log and the page's snapshot), recording cost a third of the browser tests' CPU
+    // (first-month-more.spec.ts alone: 103 s of CPU without, 174 s with).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
