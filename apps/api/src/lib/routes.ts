@@ -45,3 +45,31 @@ export function rowRoutes<const E extends Record<number, z.ZodType>>(tags: strin
     },
   };
 }
+
+/** A route on the signed-in user's own account: open on every subscription, it writes no finance data. */
+const open = { access: 'open' } as const;
+
+/**
+ * The options of the signed-in user's routes on their own account (profile, two-factor, passkeys): the
+ * module's tag and error answers are said once here, and every write is `open`.
+ */
+export function ownAccountRoutes<const E extends Record<number, z.ZodType>>(tags: string[], errors: E) {
+  return {
+    /** A read: 200. */
+    read<S extends RouteSchema, R extends z.ZodType>(schema: S, answer: R) {
+      return { schema: { tags, ...schema, response: { 200: answer, ...errors } } };
+    },
+    /** A write that answers 200. */
+    change<S extends RouteSchema, R extends z.ZodType>(schema: S, answer: R) {
+      return { config: open, schema: { tags, ...schema, response: { 200: answer, ...errors } } };
+    },
+    /** A write that creates: 201. */
+    create<S extends RouteSchema, R extends z.ZodType>(schema: S, answer: R) {
+      return { config: open, schema: { tags, ...schema, response: { 201: answer, ...errors } } };
+    },
+    /** A removal: 204. */
+    remove<S extends RouteSchema>(schema: S) {
+      return { config: open, schema: { tags, ...schema, response: { 204: z.null(), ...errors } } };
+    },
+  };
+}
