@@ -15,6 +15,11 @@ function register(headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: badRegistration, headers });
 }
 
+/** A signed-out GET that asks for Portuguese. */
+function getInPortuguese(url: string) {
+  return ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'pt-BR' } });
+}
+
 describe('error messages in the request language', () => {
   it.each([
     {
@@ -40,12 +45,10 @@ describe('error messages in the request language', () => {
     const user = await createUser(ctx, name, languageId);
     const headers = { 'accept-language': acceptLanguage };
     await user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: tag } });
-    const duplicate = await user.request({
-      method: 'POST',
-      url: '/api/v1/tag',
-      payload: { name: tag.toLowerCase() },
-      headers,
-    });
+    // In the request's language; the tag itself is created first without one.
+    const postTag = (tagName: string) =>
+      user.request({ method: 'POST', url: '/api/v1/tag', payload: { name: tagName }, headers });
+    const duplicate = await postTag(tag.toLowerCase());
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
       message: exists,
@@ -53,12 +56,7 @@ describe('error messages in the request language', () => {
       key: 'tagExists',
       errors: { name: [inUse] },
     });
-    const invalid = await user.request({
-      method: 'POST',
-      url: '/api/v1/tag',
-      payload: { name: '' },
-      headers,
-    });
+    const invalid = await postTag('');
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toEqual({
       message: invalidData,
@@ -137,21 +135,13 @@ describe('error messages in the request language', () => {
     expect(link.statusCode).toBe(422);
     expect(link.json().errors).toEqual({ token: ['Este link é inválido ou expirou'] });
 
-    const anonymous = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/tag',
-      headers: { 'accept-language': 'pt-BR' },
-    });
+    const anonymous = await getInPortuguese('/api/v1/tag');
     expect(anonymous.json()).toEqual({
       message: 'Não autenticado',
       code: 'UNAUTHENTICATED',
       key: 'unauthenticated',
     });
-    const route = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/nowhere',
-      headers: { 'accept-language': 'pt-BR' },
-    });
+    const route = await getInPortuguese('/api/v1/nowhere');
     expect(route.json()).toEqual({
       message: 'Rota GET /api/v1/nowhere não encontrada',
       code: 'NOT_FOUND',
@@ -159,11 +149,7 @@ describe('error messages in the request language', () => {
       params: { method: 'GET', path: '/api/v1/nowhere' },
     });
     // A URL Fastify cannot decode never reaches a route: its own error, in the same contract and language.
-    const badUrl = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/%E0%A4%A',
-      headers: { 'accept-language': 'pt-BR' },
-    });
+    const badUrl = await getInPortuguese('/api/v1/%E0%A4%A');
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({
       message: 'O endereço da requisição não é válido',

@@ -63,10 +63,46 @@ export function income(accountId: number, overrides: EntryInput = {}): EntryInpu
   };
 }
 
+/** A transfer between two of the user's accounts. */
+export function transfer(fromAccountId: number, toAccountId: number, overrides: EntryInput = {}): EntryInput {
+  return {
+    description: 'Move',
+    value: 400,
+    date: '2026-11-02',
+    operation_id: 4,
+    account_id: fromAccountId,
+    destination_account_id: toAccountId,
+    ...overrides,
+  };
+}
+
 /** A purchase on a card: an expense in Food/Groceries without an account. */
 export function purchase(cardId: number, overrides: EntryInput = {}): EntryInput {
   const { account_id: _a, ...base } = expense(0, overrides);
   return { ...base, card_id: cardId };
+}
+
+/** A Nubank-like card paid from `accountId`: R$ 8.000 of limit, closes on the 3rd, due on the 10th. */
+export async function createNubankCard(
+  user: TestUser,
+  accountId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await user.request({
+    method: 'POST',
+    url: '/api/v1/card',
+    payload: {
+      name: 'Nubank',
+      flag_id: 2,
+      limit: 800000,
+      close_day: 3,
+      expiration_day: 10,
+      account_id: accountId,
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
 }
 
 /** The card's invoice of `month`, as its contract reads it. */

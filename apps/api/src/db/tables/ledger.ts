@@ -27,11 +27,24 @@ export interface TagsTable {
   updated_at: string;
 }
 
+/** What an entry, and a series' template, points at: the operation, the category, the accounts or card. */
+export interface EntryReferences {
+  operation_id: number;
+  /** Null: an uncategorised income or expense (DESIGN.md §9). */
+  category_id: number | null;
+  sub_category_id: number | null;
+  /** Null for card entries. */
+  account_id: number | null;
+  /** Card entries: the card (account_id is then null). */
+  card_id: number | null;
+  destination_account_id: number | null;
+}
+
 /**
  * A fixed (monthly) series or an installment purchase. For fixed series it is also the template from which
  * occurrences past `generated_through` are materialised lazily (docs/decisions/fixed-entries.md).
  */
-export interface EntrySeriesTable {
+export interface EntrySeriesTable extends EntryReferences {
   id: Generated<number>;
   user_id: number;
   kind: 'fixed' | 'installment';
@@ -43,12 +56,6 @@ export interface EntrySeriesTable {
   generated_through: string;
   description: string;
   value: number;
-  operation_id: number;
-  category_id: number | null;
-  sub_category_id: number | null;
-  account_id: number | null;
-  card_id: number | null;
-  destination_account_id: number | null;
   notes: string | null;
   /** Comma-separated tag ids of the template ('' = none). */
   tag_ids: string;
@@ -58,20 +65,14 @@ export interface EntrySeriesTable {
   updated_at: string;
 }
 
-export interface EntriesTable {
+/** Entries' card_id has no FK: card entries came before the cards table. */
+export interface EntriesTable extends EntryReferences {
   id: Generated<number>;
   user_id: number;
   description: string;
   /** Cents, > 0; the operation gives the direction. */
   value: number;
   date: string;
-  operation_id: number;
-  category_id: number | null;
-  sub_category_id: number | null;
-  account_id: number | null;
-  /** Card entries belong to the cards issue: no cards table yet, so no FK. */
-  card_id: number | null;
-  destination_account_id: number | null;
   paid: number;
   paid_at: string | null;
   notes: string | null;

@@ -81,16 +81,13 @@ export function findAccountEntries(db: Db, userId: number, accountId: number) {
 
 /** Removes the account with its entries, series and aggregates; the caller owns the transaction. */
 export async function deleteAccountCascade(db: Db, userId: number, accountId: number): Promise<void> {
-  await db
-    .deleteFrom('entries')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
-    .execute();
-  await db
-    .deleteFrom('entry_series')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
-    .execute();
+  for (const table of ['entries', 'entry_series'] as const) {
+    await db
+      .deleteFrom(table)
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('account_id', '=', accountId), eb('destination_account_id', '=', accountId)]))
+      .execute();
+  }
   await db
     .deleteFrom('account_month_totals')
     .where('user_id', '=', userId)

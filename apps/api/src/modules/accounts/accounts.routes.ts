@@ -8,15 +8,15 @@ import {
   accountSchema,
   accountUpdateBodySchema,
   errorBodySchema,
-  idParamsSchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { userToday } from '../../lib/today.ts';
 import { createAccount, editAccount, getAccount, listAccounts, removeAccount } from './accounts.service.ts';
 
 const tags = ['accounts'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 export async function accountRoutes(app: App): Promise<void> {
   app.get(
@@ -40,16 +40,14 @@ export async function accountRoutes(app: App): Promise<void> {
   );
   app.get(
     '/account/:id',
-    {
-      schema: {
+    rows.get(
+      {
         summary: 'One account with its balances',
         operationId: 'getAccount',
-        tags,
-        params: idParamsSchema,
         querystring: accountGetQuerySchema,
-        response: { 200: accountSchema, ...errors },
       },
-    },
+      accountSchema,
+    ),
     async (request) =>
       getAccount(
         app.db,
@@ -61,49 +59,30 @@ export async function accountRoutes(app: App): Promise<void> {
   );
   app.post(
     '/account',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Create an account',
-        operationId: 'createAccount',
-        tags,
-        body: accountCreateBodySchema,
-        response: { 201: accountSchema, ...errors },
-      },
-    },
+    rows.create(
+      { summary: 'Create an account', operationId: 'createAccount', body: accountCreateBodySchema },
+      accountSchema,
+    ),
     async (request, reply) =>
       reply.status(201).send(await createAccount(app.db, request.user.id, request.body)),
   );
   app.put(
     '/account/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Change an account',
-        operationId: 'updateAccount',
-        tags,
-        params: idParamsSchema,
-        body: accountUpdateBodySchema,
-        response: { 200: accountSchema, ...errors },
-      },
-    },
+    rows.update(
+      { summary: 'Change an account', operationId: 'updateAccount', body: accountUpdateBodySchema },
+      accountSchema,
+    ),
     async (request) => editAccount(app.db, request.user.id, request.params.id, request.body),
   );
   app.delete(
     '/account/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete an account (and its entries when asked)',
-        operationId: 'deleteAccount',
-        tags,
-        description: 'An account with entries answers 409 unless delete_entries=true (query or body).',
-        params: idParamsSchema,
-        querystring: accountDeleteQuerySchema,
-        body: accountDeleteBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Delete an account (and its entries when asked)',
+      operationId: 'deleteAccount',
+      description: 'An account with entries answers 409 unless delete_entries=true (query or body).',
+      querystring: accountDeleteQuerySchema,
+      body: accountDeleteBodySchema,
+    }),
     async (request, reply) => {
       const deleteEntries = request.query.delete_entries === true || request.body?.delete_entries === true;
       await removeAccount(app.db, request.user.id, request.params.id, deleteEntries);

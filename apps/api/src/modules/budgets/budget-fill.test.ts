@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, createNubankCard, expense } from '../../../test/ledger/helpers.ts';
 import { roundSuggestion } from './budget-fill.ts';
 
 /**
@@ -46,19 +46,7 @@ describe('filling budgets from history', () => {
   it('adds the installments and fixed charges dated in the month, and leaves them out of the average', async () => {
     const user = await createUser(ctx);
     const account = await createAccount(user);
-    const card = await user.request({
-      method: 'POST',
-      url: '/api/v1/card',
-      payload: {
-        name: 'Nubank',
-        flag_id: 2,
-        limit: 800000,
-        close_day: 3,
-        expiration_day: 10,
-        account_id: account,
-      },
-    });
-    const cardId = card.json().id as number;
+    const cardId = await createNubankCard(user, account);
     const { account_id: _none, ...onCard } = expense(account, { card_id: cardId });
     // Food: R$ 1.099,77 of groceries in February, and a fridge in 10× of R$ 359,99 from 20 February.
     await createEntry(user, expense(account, { value: 109977, date: '2026-02-10' }));

@@ -13,12 +13,12 @@ import {
   categoryDashboardSchema,
   errorBodySchema,
   idempotencyHeadersSchema,
-  idParamsSchema,
   monthQuerySchema,
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { budgetDashboard, categoryDashboard } from './budget-dashboards.service.ts';
 import { fillBudgets } from './budget-fill.ts';
 import { removeBudgetLimit, setBudgetLimit } from './budget-limits.service.ts';
@@ -33,6 +33,7 @@ import {
 
 const tags = ['budgets'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 /** Budgets (DESIGN.md §4 "Budgets"): limits per expense category and month; spent on the accrual basis. */
 export async function budgetRoutes(app: App): Promise<void> {
@@ -138,46 +139,33 @@ export async function budgetRoutes(app: App): Promise<void> {
   );
   app.get(
     '/budget/:id',
-    {
-      schema: {
-        summary: 'One budget',
-        operationId: 'getBudget',
-        tags,
-        params: idParamsSchema,
-        response: { 200: budgetSchema, ...errors },
-      },
-    },
+    rows.get({ summary: 'One budget', operationId: 'getBudget' }, budgetSchema),
     async (request) => getBudget(app.db, request.user.id, request.params.id),
   );
   app.post(
     '/budget',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.create(
+      {
         summary: 'Set a budget for an expense category and month',
         operationId: 'createBudget',
-        tags,
         description: 'One budget per category and month (409 when it exists: change it with PUT).',
         body: budgetCreateBodySchema,
-        response: { 201: budgetSchema, ...errors },
       },
-    },
+      budgetSchema,
+    ),
     async (request, reply) =>
       reply.status(201).send(await createBudget(app.db, request.user.id, request.body)),
   );
   app.put(
     '/budget/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Change a budget (erase: value 0, active false)',
         operationId: 'updateBudget',
-        tags,
-        params: idParamsSchema,
         body: budgetUpdateBodySchema,
-        response: { 200: budgetSchema, ...errors },
       },
-    },
+      budgetSchema,
+    ),
     async (request) => editBudget(app.db, request.user.id, request.params.id, request.body),
   );
   app.post(

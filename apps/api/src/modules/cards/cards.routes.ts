@@ -17,10 +17,10 @@ import {
   invoiceSchema,
   invoiceUpdateBodySchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { userToday } from '../../lib/today.ts';
 import { findFlagById, findFlags } from './cards.repository.ts';
 import {
@@ -37,6 +37,7 @@ import { updateInvoice } from './invoice-dates.service.ts';
 import { invoicesDue } from './invoices.service.ts';
 
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(['cards'], errors);
 
 /** Flags (card brands), cards and invoices (DESIGN.md §4 "Cards and invoices"). */
 export async function cardRoutes(app: App): Promise<void> {
@@ -92,29 +93,18 @@ export async function cardRoutes(app: App): Promise<void> {
   );
   app.get(
     '/card/:id',
-    {
-      schema: {
-        summary: 'One card with its available limit and open invoice',
-        operationId: 'getCard',
-        tags: ['cards'],
-        params: idParamsSchema,
-        response: { 200: cardSchema, ...errors },
-      },
-    },
+    rows.get(
+      { summary: 'One card with its available limit and open invoice', operationId: 'getCard' },
+      cardSchema,
+    ),
     async (request) => getCard(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.post(
     '/card',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Create a card',
-        operationId: 'createCard',
-        tags: ['cards'],
-        body: cardCreateBodySchema,
-        response: { 201: cardSchema, ...errors },
-      },
-    },
+    rows.create(
+      { summary: 'Create a card', operationId: 'createCard', body: cardCreateBodySchema },
+      cardSchema,
+    ),
     async (request, reply) =>
       reply
         .status(201)
@@ -122,36 +112,27 @@ export async function cardRoutes(app: App): Promise<void> {
   );
   app.put(
     '/card/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Change a card',
         operationId: 'updateCard',
-        tags: ['cards'],
         description:
           'New closing or due days move the entries of unpaid invoices to the invoice the rule gives.',
-        params: idParamsSchema,
         body: cardUpdateBodySchema,
-        response: { 200: cardSchema, ...errors },
       },
-    },
+      cardSchema,
+    ),
     async (request) =>
       editCard(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.delete(
     '/card/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete a card (and its entries when asked)',
-        operationId: 'deleteCard',
-        tags: ['cards'],
-        description: 'A card with entries answers 409 unless delete_entries=true.',
-        params: idParamsSchema,
-        querystring: cardDeleteQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Delete a card (and its entries when asked)',
+      operationId: 'deleteCard',
+      description: 'A card with entries answers 409 unless delete_entries=true.',
+      querystring: cardDeleteQuerySchema,
+    }),
     async (request, reply) => {
       await removeCard(app.db, request.user.id, request.params.id, request.query.delete_entries === true);
       return reply.status(204).send(null);
@@ -159,17 +140,15 @@ export async function cardRoutes(app: App): Promise<void> {
   );
   app.get(
     '/card/:id/invoice',
-    {
-      schema: {
+    rows.get(
+      {
         summary: "A card's invoice of a month with its entries",
         operationId: 'getCardInvoice',
-        tags: ['cards'],
         description: 'The invoice due in `month` (default: the open invoice), with its entries and payments.',
-        params: idParamsSchema,
         querystring: cardInvoiceQuerySchema,
-        response: { 200: invoiceSchema, ...errors },
       },
-    },
+      invoiceSchema,
+    ),
     async (request) =>
       getCardInvoice(
         app.db,
@@ -196,50 +175,36 @@ export async function cardRoutes(app: App): Promise<void> {
   );
   app.get(
     '/invoice/:id',
-    {
-      schema: {
-        summary: 'One invoice with its entries',
-        operationId: 'getInvoice',
-        tags: ['cards'],
-        params: idParamsSchema,
-        response: { 200: invoiceSchema, ...errors },
-      },
-    },
+    rows.get({ summary: 'One invoice with its entries', operationId: 'getInvoice' }, invoiceSchema),
     async (request) => getInvoice(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );
   app.put(
     '/invoice/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: "Override an invoice's closing and due dates",
         operationId: 'updateInvoice',
-        tags: ['cards'],
         description: 'null puts a date back to the one computed from the card. Closing must be before due.',
-        params: idParamsSchema,
         body: invoiceUpdateBodySchema,
-        response: { 200: invoiceSchema, ...errors },
       },
-    },
+      invoiceSchema,
+    ),
     async (request) =>
       updateInvoice(app.db, request.user.id, request.params.id, request.body, userToday(request.user.row)),
   );
   app.post(
     '/invoice/:id/paid',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Pay an invoice (full, partial, over) or undo its payments',
         operationId: 'payInvoice',
-        tags: ['cards'],
         description:
           'paid=true records a payment (a transfer from the account to the card); paid=false removes them all, or only payment_id.',
         headers: idempotencyHeadersSchema,
-        params: idParamsSchema,
         body: invoicePaidBodySchema,
-        response: { 200: invoiceSchema, ...errors },
       },
-    },
+      invoiceSchema,
+    ),
     async (request) =>
       (
         await idempotent(app.db, request, 200, (trx) =>

@@ -9,6 +9,8 @@ import { EFFECT_COLUMNS } from '../money-core/account-totals.repository.ts';
  */
 const categoryColumns = ['id', 'user_id', 'name', 'name_br', 'type', 'color', 'icon', 'system'] as const;
 const subcategoryColumns = ['id', 'user_id', 'category_id', 'name', 'name_br'] as const;
+/** The tables whose rows name a category: the entries and the series that make more of them. */
+const ENTRY_TABLES = ['entries', 'entry_series'] as const;
 
 export function findVisibleCategories(db: Db, userId: number, type?: CategoryType) {
   let query = db
@@ -98,22 +100,17 @@ export function deleteOwnSubcategory(db: Db, userId: number, id: number) {
 
 /** Whether the user's entries or series use the category. */
 export async function categoryInUse(db: Db, userId: number, categoryId: number): Promise<boolean> {
-  const entry = await db
-    .selectFrom('entries')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('category_id', '=', categoryId)
-    .limit(1)
-    .executeTakeFirst();
-  if (entry) return true;
-  const series = await db
-    .selectFrom('entry_series')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('category_id', '=', categoryId)
-    .limit(1)
-    .executeTakeFirst();
-  return series !== undefined;
+  for (const table of ENTRY_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('category_id', '=', categoryId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /** The effect rows of the user's entries on a category or subcategory, before a reassignment moves them. */
@@ -148,18 +145,14 @@ export async function reassignCategory(
   toSubcategoryId: number | null,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('entries')
-    .set({ category_id: toCategoryId, sub_category_id: toSubcategoryId, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('category_id', '=', fromCategoryId)
-    .execute();
-  await db
-    .updateTable('entry_series')
-    .set({ category_id: toCategoryId, sub_category_id: toSubcategoryId, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('category_id', '=', fromCategoryId)
-    .execute();
+  for (const table of ENTRY_TABLES) {
+    await db
+      .updateTable(table)
+      .set({ category_id: toCategoryId, sub_category_id: toSubcategoryId, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('category_id', '=', fromCategoryId)
+      .execute();
+  }
 }
 
 /**
@@ -173,18 +166,14 @@ export async function reassignSubcategory(
   toSubcategoryId: number | null,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('entries')
-    .set({ sub_category_id: toSubcategoryId, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('sub_category_id', '=', fromSubcategoryId)
-    .execute();
-  await db
-    .updateTable('entry_series')
-    .set({ sub_category_id: toSubcategoryId, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('sub_category_id', '=', fromSubcategoryId)
-    .execute();
+  for (const table of ENTRY_TABLES) {
+    await db
+      .updateTable(table)
+      .set({ sub_category_id: toSubcategoryId, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('sub_category_id', '=', fromSubcategoryId)
+      .execute();
+  }
 }
 
 /** Subcategories of a category owned by the user (deleted with it). */

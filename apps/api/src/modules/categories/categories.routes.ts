@@ -7,15 +7,14 @@ import {
   categorySchema,
   categoryUpdateBodySchema,
   errorBodySchema,
-  idParamsSchema,
   subcategoryCreateBodySchema,
   subcategoryDeleteBodySchema,
   subcategoryListSchema,
   subcategorySchema,
   subcategoryUpdateBodySchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import {
   createCategory,
   createSubcategory,
@@ -31,6 +30,7 @@ import {
 
 const tags = ['categories'];
 const errors = { 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 export async function categoryRoutes(app: App): Promise<void> {
   app.get(
@@ -50,29 +50,15 @@ export async function categoryRoutes(app: App): Promise<void> {
   );
   app.get(
     '/category/:id',
-    {
-      schema: {
-        summary: 'One category',
-        operationId: 'getCategory',
-        tags,
-        params: idParamsSchema,
-        response: { 200: categorySchema, ...errors },
-      },
-    },
+    rows.get({ summary: 'One category', operationId: 'getCategory' }, categorySchema),
     async (request) => getCategory(app.db, request.user.id, request.user.languageId, request.params.id),
   );
   app.post(
     '/category',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Create a category',
-        operationId: 'createCategory',
-        tags,
-        body: categoryCreateBodySchema,
-        response: { 201: categorySchema, ...errors },
-      },
-    },
+    rows.create(
+      { summary: 'Create a category', operationId: 'createCategory', body: categoryCreateBodySchema },
+      categorySchema,
+    ),
     async (request, reply) => {
       const category = await createCategory(app.db, request.user.id, request.user.languageId, request.body);
       return reply.status(201).send(category);
@@ -80,52 +66,36 @@ export async function categoryRoutes(app: App): Promise<void> {
   );
   app.put(
     '/category/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Change a category',
-        operationId: 'updateCategory',
-        tags,
-        params: idParamsSchema,
-        body: categoryUpdateBodySchema,
-        response: { 200: categorySchema, ...errors },
-      },
-    },
+    rows.update(
+      { summary: 'Change a category', operationId: 'updateCategory', body: categoryUpdateBodySchema },
+      categorySchema,
+    ),
     async (request) =>
       updateCategory(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
   );
   app.put(
     '/category/:id/hidden',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Hide a category from the pickers, or show it again',
         operationId: 'setCategoryHidden',
-        tags,
         description:
           "Hides category {id} (system or the user's own) for this user only. Its entries, budgets and " +
           'reports are unchanged; GET /category answers `hidden: true` and the app leaves it out of pickers.',
-        params: idParamsSchema,
         body: categoryHiddenBodySchema,
-        response: { 200: categorySchema, ...errors },
       },
-    },
+      categorySchema,
+    ),
     async (request) =>
       setCategoryHiddenFor(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
   );
   app.delete(
     '/category/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete a category (moving its entries)',
-        operationId: 'deleteCategory',
-        tags,
-        params: idParamsSchema,
-        body: categoryDeleteBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Delete a category (moving its entries)',
+      operationId: 'deleteCategory',
+      body: categoryDeleteBodySchema,
+    }),
     async (request, reply) => {
       await deleteCategory(app.db, request.user.id, request.params.id, request.body);
       return reply.status(204).send(null);
@@ -134,32 +104,28 @@ export async function categoryRoutes(app: App): Promise<void> {
 
   app.get(
     '/subcategory/:id',
-    {
-      schema: {
+    rows.get(
+      {
         summary: 'Subcategories of a category',
         operationId: 'listSubcategories',
-        tags,
         description: 'Subcategories of category {id}.',
-        params: idParamsSchema,
-        response: { 200: subcategoryListSchema, ...errors },
       },
-    },
+      subcategoryListSchema,
+    ),
     async (request) => ({
       data: await listSubcategories(app.db, request.user.id, request.user.languageId, request.params.id),
     }),
   );
   app.post(
     '/subcategory',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.create(
+      {
         summary: 'Create a subcategory',
         operationId: 'createSubcategory',
-        tags,
         body: subcategoryCreateBodySchema,
-        response: { 201: subcategorySchema, ...errors },
       },
-    },
+      subcategorySchema,
+    ),
     async (request, reply) => {
       const sub = await createSubcategory(app.db, request.user.id, request.user.languageId, request.body);
       return reply.status(201).send(sub);
@@ -167,17 +133,14 @@ export async function categoryRoutes(app: App): Promise<void> {
   );
   app.put(
     '/subcategory/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Change a subcategory',
         operationId: 'updateSubcategory',
-        tags,
-        params: idParamsSchema,
         body: subcategoryUpdateBodySchema,
-        response: { 200: subcategorySchema, ...errors },
       },
-    },
+      subcategorySchema,
+    ),
     async (request) =>
       updateSubcategory(
         app.db,
@@ -189,17 +152,11 @@ export async function categoryRoutes(app: App): Promise<void> {
   );
   app.delete(
     '/subcategory/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete a subcategory (moving its entries)',
-        operationId: 'deleteSubcategory',
-        tags,
-        params: idParamsSchema,
-        body: subcategoryDeleteBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Delete a subcategory (moving its entries)',
+      operationId: 'deleteSubcategory',
+      body: subcategoryDeleteBodySchema,
+    }),
     async (request, reply) => {
       await deleteSubcategory(app.db, request.user.id, request.params.id, request.body);
       return reply.status(204).send(null);

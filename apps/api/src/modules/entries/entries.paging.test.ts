@@ -1,7 +1,7 @@
 import { entrySchema } from '@centavo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, expense, income, transfer } from '../../../test/ledger/helpers.ts';
 
 /**
  * GET /entry?page&per_page, as the entries page reads a month (listEntries): pages continue each other
@@ -36,23 +36,9 @@ beforeAll(async () => {
   const days = [17, 3, 3, 28, 9, 17, 1, 31, 9, 12, 3, 20, 17, 5, 24, 9, 1, 28, 14, 3];
   for (const [i, d] of days.entries()) {
     if (i % 4 === 1) {
-      await createEntry(user, {
-        description: `in ${i}`,
-        value: 100 + i,
-        date: day(d),
-        operation_id: 4,
-        account_id: b,
-        destination_account_id: a,
-      });
+      await createEntry(user, transfer(b, a, { description: `in ${i}`, value: 100 + i, date: day(d) }));
     } else if (i % 7 === 3) {
-      await createEntry(user, {
-        description: `out ${i}`,
-        value: 100 + i,
-        date: day(d),
-        operation_id: 4,
-        account_id: a,
-        destination_account_id: c,
-      });
+      await createEntry(user, transfer(a, c, { description: `out ${i}`, value: 100 + i, date: day(d) }));
     } else if (i % 5 === 0) {
       await createEntry(user, income(a, { description: `pay ${i}`, date: day(d), paid: true }));
     } else {
@@ -61,14 +47,7 @@ beforeAll(async () => {
     // Not in A's list: B's own entries and transfers from A's neighbours elsewhere, same dates.
     if (i % 3 === 0) await createEntry(user, expense(b, { description: `b ${i}`, date: day(d) }));
   }
-  await createEntry(user, {
-    description: 'c to b',
-    value: 5,
-    date: day(3),
-    operation_id: 4,
-    account_id: c,
-    destination_account_id: b,
-  });
+  await createEntry(user, transfer(c, b, { description: 'c to b', value: 5, date: day(3) }));
   // Neighbouring months and another user's month: never in the list.
   await createEntry(user, expense(a, { description: 'february', date: '2031-02-28' }));
   await createEntry(user, expense(a, { description: 'april', date: '2031-04-01' }));

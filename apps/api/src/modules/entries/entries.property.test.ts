@@ -8,12 +8,13 @@ import {
   todayIso,
 } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
+import { describe, expect } from 'vitest';
+import { appForFile, insertUser } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { itHolds } from '../../../test/property.ts';
 import { insertAccounts } from '../../../test/rows.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { EffectRow } from '../money-core/account-totals.repository.ts';
 import { computeBalances } from '../money-core/balances.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
 import { balanceResponse, monthBalance } from './balance.service.ts';
@@ -89,20 +90,13 @@ type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 const CATEGORY_FOR: Record<number, number> = { 1: 14, 2: 3, 3: 19 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
-interface Row {
-  account_id: number | null;
-  destination_account_id: number | null;
-  operation_id: number;
-  value: number;
-  date: string;
-  paid: number;
-}
+/** What an entry's effect on an account depends on. */
+type Row = Pick<
+  EffectRow,
+  'account_id' | 'destination_account_id' | 'operation_id' | 'value' | 'date' | 'paid'
+>;
 
 /** Independent recomputation (not the code under test): an entry's effect on one account. */
 function effect(row: Row, accountId: number): number {

@@ -14,12 +14,11 @@ import {
   entryUpdateBodySchema,
   errorBodySchema,
   idempotencyHeadersSchema,
-  idParamsSchema,
   monthOf,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { userToday } from '../../lib/today.ts';
 import { anticipateInstallments } from './anticipate.service.ts';
 import { monthBalance } from './balance.service.ts';
@@ -30,6 +29,7 @@ import { deleteEntry, setEntryPaid, updateEntry } from './update.service.ts';
 
 const tags = ['entries'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 export async function entryRoutes(app: App): Promise<void> {
   app.get(
@@ -98,15 +98,7 @@ export async function entryRoutes(app: App): Promise<void> {
 
   app.get(
     '/entry/:id',
-    {
-      schema: {
-        summary: 'One entry',
-        operationId: 'getEntry',
-        tags,
-        params: idParamsSchema,
-        response: { 200: entrySchema, ...errors },
-      },
-    },
+    rows.get({ summary: 'One entry', operationId: 'getEntry' }, entrySchema),
     async (request) => getEntry(app.db, request.user.id, request.params.id),
   );
 
@@ -134,35 +126,26 @@ export async function entryRoutes(app: App): Promise<void> {
 
   app.put(
     '/entry/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Change an entry (or its series)',
         operationId: 'updateEntry',
-        tags,
-        params: idParamsSchema,
         querystring: entryScopeQuerySchema,
         body: entryUpdateBodySchema,
-        response: { 200: entrySchema, ...errors },
       },
-    },
+      entrySchema,
+    ),
     async (request) =>
       updateEntry(app.db, request.user.id, request.params.id, request.body, request.query.scope),
   );
 
   app.delete(
     '/entry/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete an entry (or its series)',
-        operationId: 'deleteEntry',
-        tags,
-        params: idParamsSchema,
-        querystring: entryScopeQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Delete an entry (or its series)',
+      operationId: 'deleteEntry',
+      querystring: entryScopeQuerySchema,
+    }),
     async (request, reply) => {
       await deleteEntry(app.db, request.user.id, request.params.id, request.query.scope);
       return reply.status(204).send(null);
@@ -171,33 +154,23 @@ export async function entryRoutes(app: App): Promise<void> {
 
   app.post(
     '/entry/:id/paid',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Mark an entry paid or unpaid',
-        operationId: 'setEntryPaid',
-        tags,
-        params: idParamsSchema,
-        body: entryPaidBodySchema,
-        response: { 200: entrySchema, ...errors },
-      },
-    },
+    rows.update(
+      { summary: 'Mark an entry paid or unpaid', operationId: 'setEntryPaid', body: entryPaidBodySchema },
+      entrySchema,
+    ),
     async (request) => setEntryPaid(app.db, request.user.id, request.params.id, request.body.paid),
   );
 
   app.post(
     '/entry/:id/anticipate',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary:
           'Bring the remaining installments of a card purchase into the open invoice (antecipar parcelas)',
         operationId: 'anticipateInstallments',
-        tags,
-        params: idParamsSchema,
-        response: { 200: anticipateResponseSchema, ...errors },
       },
-    },
+      anticipateResponseSchema,
+    ),
     async (request) =>
       anticipateInstallments(app.db, request.user.id, request.params.id, userToday(request.user.row)),
   );

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, expense, income, transfer } from '../../../test/ledger/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,19 +62,13 @@ describe('POST /entry', () => {
   });
 
   it('creates a single entry and answers 201 with it', async () => {
-    const entry = await createEntry(user, expense(account, { notes: 'weekly', paid: true }));
+    const sent = expense(account, { notes: 'weekly', paid: true });
+    const entry = await createEntry(user, sent);
+    // What was sent comes back as it was, with the defaults of what was not.
     expect(entry).toMatchObject({
-      description: 'Groceries',
-      value: 1000,
-      date: '2026-11-10',
-      operation_id: 2,
-      category_id: 3,
-      sub_category_id: 5,
-      account_id: account,
+      ...sent,
       destination_account_id: null,
       card_id: null,
-      paid: true,
-      notes: 'weekly',
       fixed: false,
       series_id: null,
       tags: [],
@@ -169,17 +163,7 @@ describe('POST /entry', () => {
     const u = await createUser(ctx);
     const a = await createAccount(u, { initial_balance: 1000 });
     const b = await createAccount(u);
-    const t = await createEntry(u, {
-      description: 'Move',
-      value: 400,
-      date: '2026-11-02',
-      operation_id: 4,
-      category_id: 3,
-      sub_category_id: 5,
-      account_id: a,
-      destination_account_id: b,
-      paid: true,
-    });
+    const t = await createEntry(u, transfer(a, b, { category_id: 3, sub_category_id: 5, paid: true }));
     expect(t).toMatchObject({ category_id: 1, sub_category_id: 27, destination_account_id: b });
     const bal = await balance(u, '2026-11');
     expect(bal).toMatchObject({ income: 0, expense: 0, investment: 0, result: 0, closing_balance: 1000 });

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { appForFile, createUser, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, expense, income } from '../../../test/ledger/helpers.ts';
+import { createAccount, createEntry, expense, income, transfer } from '../../../test/ledger/helpers.ts';
 
 /**
  * DESIGN.md §9: an income or expense may have no category (`category_id: null`), shown as "Uncategorised" /
@@ -82,16 +82,11 @@ describe('entries without a category', () => {
 
     // Transfers still take category 1 / subcategory 27, whatever is sent.
     const acc2 = await createAccount(user);
-    const transfer = await createEntry(user, {
-      description: 'Move',
-      value: 100,
-      date: '2026-11-03',
-      operation_id: 4,
-      account_id: acc,
-      destination_account_id: acc2,
-      category_id: null,
-    });
-    expect(transfer).toMatchObject({ category_id: 1, sub_category_id: 27 });
+    const move = await createEntry(
+      user,
+      transfer(acc, acc2, { value: 100, date: '2026-11-03', category_id: null }),
+    );
+    expect(move).toMatchObject({ category_id: 1, sub_category_id: 27 });
   });
 
   it('are listed, summed and exported through the "no category" filter', async () => {

@@ -5,6 +5,7 @@ import {
   TRANSFER_SUBCATEGORY_ID,
 } from '@centavo/shared';
 import type { Db } from '../../db/connection.ts';
+import type { EntryReferences } from '../../db/tables/ledger.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findCardById } from '../cards/cards.repository.ts';
@@ -24,17 +25,8 @@ export interface RefsInput {
   destination_account_id?: number | null | undefined;
 }
 
-export interface Refs {
-  operation_id: number;
-  /** Null: an uncategorised income or expense (DESIGN.md §9). */
-  category_id: number | null;
-  sub_category_id: number | null;
-  /** Null for card entries. */
-  account_id: number | null;
-  /** Card entries: the card (account_id is then null). */
-  card_id: number | null;
-  destination_account_id: number | null;
-}
+/** An entry's references as stored. */
+export type Refs = EntryReferences;
 
 const OPERATION_TYPE: Record<number, string> = {
   [OPERATIONS.income]: 'income',

@@ -14,6 +14,16 @@ import {
 
 const ctx = await appForFile();
 
+/** POST /auth/refresh with a refresh token (any value: the validation tests send wrong types). */
+function refresh(token: unknown) {
+  return api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: token } });
+}
+
+/** POST /auth/logout revoking a refresh token, signed in with `headers` (none: signed out). */
+function logout(token: string, headers: Record<string, string> = {}) {
+  return api(ctx, 'POST', '/auth/logout', { payload: { refresh_token: token }, headers });
+}
+
 describe('POST /auth/register', () => {
   it('creates the user, signs them in (201 + tokens) and mails a verification link from APP_URL', async () => {
     const email = uniqueEmail('Mixed.Case');
@@ -199,9 +209,7 @@ describe('POST /auth/login', () => {
 describe('POST /auth/refresh', () => {
   it('rotates: each refresh token works once and returns a new pair', async () => {
     const user = await registerUser(ctx);
-    const first = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: user.tokens.refresh_token },
-    });
+    const first = await refresh(user.tokens.refresh_token);
     expect(first.statusCode).toBe(200);
     const next = first.json() as TokenResponse;
     expect(next.refresh_token).not.toBe(user.tokens.refresh_token);
@@ -209,44 +217,30 @@ describe('POST /auth/refresh', () => {
       headers: { authorization: `Bearer ${next.access_token}` },
     });
     expect(me.statusCode).toBe(200);
-    const second = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: next.refresh_token },
-    });
+    const second = await refresh(next.refresh_token);
     expect(second.statusCode).toBe(200);
   });
 
   it('reuse of a spent token fails and revokes the whole family, successor included', async () => {
     const user = await registerUser(ctx);
-    const rotated = (
-      await api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: user.tokens.refresh_token } })
-    ).json() as TokenResponse;
-    const replay = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: user.tokens.refresh_token },
-    });
+    const rotated = (await refresh(user.tokens.refresh_token)).json() as TokenResponse;
+    const replay = await refresh(user.tokens.refresh_token);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('UNAUTHENTICATED');
-    const successor = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: rotated.refresh_token },
-    });
+    const successor = await refresh(rotated.refresh_token);
     expect(successor.statusCode).toBe(401);
     // Another sign-in of the same user (another family) is untouched.
     const other = await api(ctx, 'POST', '/auth/login', {
       payload: { email: user.email, password: user.password },
     });
-    const otherRefresh = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: (other.json() as TokenResponse).refresh_token },
-    });
+    const otherRefresh = await refresh((other.json() as TokenResponse).refresh_token);
     expect(otherRefresh.statusCode).toBe(200);
   });
 
   it('two parallel refreshes with one token: at most one succeeds', async () => {
     for (let round = 0; round < 3; round += 1) {
       const user = await registerUser(ctx);
-      const results = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: user.tokens.refresh_token } }),
-        ),
-      );
+      const results = await Promise.all(Array.from({ length: 4 }, () => refresh(user.tokens.refresh_token)));
       const ok = results.filter((r) => r.statusCode === 200);
       expect(ok.length).toBeLessThanOrEqual(1);
       expect(results.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
@@ -261,20 +255,16 @@ describe('POST /auth/refresh', () => {
   });
 
   it('rejects unknown, malformed and expired tokens', async () => {
-    expect((await api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: 'nope' } })).statusCode).toBe(
-      401,
-    );
+    expect((await refresh('nope')).statusCode).toBe(401);
     expect((await api(ctx, 'POST', '/auth/refresh', { payload: {} })).statusCode).toBe(422);
-    expect((await api(ctx, 'POST', '/auth/refresh', { payload: { refresh_token: 5 } })).statusCode).toBe(422);
+    expect((await refresh(5)).statusCode).toBe(422);
     const user = await registerUser(ctx);
     await ctx.database.db
       .updateTable('refresh_tokens')
       .set({ expires_at: '2000-01-01T00:00:00.000Z' })
       .where('user_id', '=', user.id)
       .execute();
-    const res = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: user.tokens.refresh_token },
-    });
+    const res = await refresh(user.tokens.refresh_token);
     expect(res.statusCode).toBe(401);
   });
 });
@@ -282,18 +272,10 @@ describe('POST /auth/refresh', () => {
 describe('POST /auth/logout', () => {
   it('needs the access token, revokes the given refresh token family and logs the sign-out', async () => {
     const user = await registerUser(ctx);
-    expect(
-      (await api(ctx, 'POST', '/auth/logout', { payload: { refresh_token: user.tokens.refresh_token } }))
-        .statusCode,
-    ).toBe(401);
-    const res = await api(ctx, 'POST', '/auth/logout', {
-      payload: { refresh_token: user.tokens.refresh_token },
-      headers: user.auth,
-    });
+    expect((await logout(user.tokens.refresh_token)).statusCode).toBe(401);
+    const res = await logout(user.tokens.refresh_token, user.auth);
     expect(res.statusCode).toBe(204);
-    const after = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: user.tokens.refresh_token },
-    });
+    const after = await refresh(user.tokens.refresh_token);
     expect(after.statusCode).toBe(401);
     expect(await logEvents(ctx, user.id)).toContain('logout');
   });
@@ -301,14 +283,9 @@ describe('POST /auth/logout', () => {
   it("cannot revoke another user's session", async () => {
     const alice = await registerUser(ctx);
     const bob = await registerUser(ctx);
-    const res = await api(ctx, 'POST', '/auth/logout', {
-      payload: { refresh_token: bob.tokens.refresh_token },
-      headers: alice.auth,
-    });
+    const res = await logout(bob.tokens.refresh_token, alice.auth);
     expect(res.statusCode).toBe(204);
-    const bobRefresh = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: bob.tokens.refresh_token },
-    });
+    const bobRefresh = await refresh(bob.tokens.refresh_token);
     expect(bobRefresh.statusCode).toBe(200);
   });
 
@@ -402,10 +379,8 @@ describe('forgot and reset password', () => {
     // Sessions that began before the reset end: the (older) access token and every refresh token.
     const earlier = { authorization: `Bearer ${await olderAccessToken(ctx, user.id, 5)}` };
     expect((await api(ctx, 'GET', '/user/me', { headers: earlier })).statusCode).toBe(401);
-    const refresh = await api(ctx, 'POST', '/auth/refresh', {
-      payload: { refresh_token: user.tokens.refresh_token },
-    });
-    expect(refresh.statusCode).toBe(401);
+    const refreshed = await refresh(user.tokens.refresh_token);
+    expect(refreshed.statusCode).toBe(401);
     // Single use.
     const again = await api(ctx, 'POST', '/auth/reset-password', {
       payload: { token, password: 'yet another password', password_confirmation: 'yet another password' },

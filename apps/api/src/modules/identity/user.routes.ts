@@ -12,11 +12,13 @@ import {
 } from '@centavo/shared';
 import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { ownAccountRoutes } from '../../lib/routes.ts';
 import { logout } from './auth.service.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import * as users from './user.service.ts';
 
 const errors = { 401: errorBodySchema, 422: errorBodySchema };
+const own = ownAccountRoutes(['user'], errors);
 
 /** Routes of the signed-in user; registered where `app.authenticate` runs first (see index.ts). */
 export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
@@ -40,60 +42,36 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.get(
     '/user/me',
-    {
-      schema: {
-        summary: 'The signed-in user',
-        operationId: 'getMe',
-        tags: ['user'],
-        response: { 200: userSchema, ...errors },
-      },
-    },
+    own.read({ summary: 'The signed-in user', operationId: 'getMe' }, userSchema),
     // Synchronous: Fastify sends a plain return value at once, where a promise costs a microtask hop.
     (request) => users.getMe(request.user.row),
   );
 
   app.put(
     '/user',
-    {
-      config: { access: 'open' },
-      schema: {
-        summary: 'Change name or e-mail',
-        operationId: 'updateUser',
-        tags: ['user'],
-        body: updateUserBodySchema,
-        response: { 200: userSchema, ...errors },
-      },
-    },
+    own.change(
+      { summary: 'Change name or e-mail', operationId: 'updateUser', body: updateUserBodySchema },
+      userSchema,
+    ),
     async (request) => users.updateProfile(deps, request.user.id, request.body, request),
   );
 
   app.put(
     '/user/password',
-    {
-      config: { access: 'open' },
-      schema: {
-        summary: 'Change the password',
-        operationId: 'changePassword',
-        tags: ['user'],
-        body: changePasswordBodySchema,
-        response: { 200: tokenResponseSchema, ...errors },
-      },
-    },
+    own.change(
+      { summary: 'Change the password', operationId: 'changePassword', body: changePasswordBodySchema },
+      tokenResponseSchema,
+    ),
     async (request) => users.changePassword(deps, request.user.id, request.body, request),
   );
 
   app.delete(
     '/user',
-    {
-      config: { access: 'open' },
-      schema: {
-        summary: 'Delete the account and all its data',
-        operationId: 'deleteUser',
-        tags: ['user'],
-        body: deleteUserBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    own.remove({
+      summary: 'Delete the account and all its data',
+      operationId: 'deleteUser',
+      body: deleteUserBodySchema,
+    }),
     async (request, reply) => {
       await users.deleteAccount(deps, request.user.id, request.body.password);
       return reply.status(204).send(null);
@@ -102,14 +80,7 @@ export async function userRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.get(
     '/user/preferences',
-    {
-      schema: {
-        summary: 'Language, currency and country',
-        operationId: 'getPreferences',
-        tags: ['user'],
-        response: { 200: preferencesSchema, ...errors },
-      },
-    },
+    own.read({ summary: 'Language, currency and country', operationId: 'getPreferences' }, preferencesSchema),
     async (request) => users.getPreferences(deps, request.user.id),
   );
 

@@ -17,9 +17,9 @@ import {
   importSchema,
 } from '@centavo/shared';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { commitImport } from './commit.service.ts';
 import { listImports } from './import.repository.ts';
 import { createImport, discardStaleImports, mapImport, summaryOf } from './import.service.ts';
@@ -29,6 +29,7 @@ import { deleteImport } from './undo.service.ts';
 
 const tags = ['import'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 /** Import (DESIGN.md §8): upload and stage, preview and choose, commit, undo; the history. */
 export async function importRoutes(app: App): Promise<void> {
@@ -107,18 +108,15 @@ export async function importRoutes(app: App): Promise<void> {
 
   app.put(
     '/import/:id/mapping',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Map the columns of a CSV/XLSX and stage its rows',
         operationId: 'mapImport',
-        tags,
         description: 'The mapping is saved for the account or card and offered next time.',
-        params: idParamsSchema,
         body: importMappingSchema,
-        response: { 200: importSchema, ...errors },
       },
-    },
+      importSchema,
+    ),
     async (request) =>
       mapImport(app.db, request.user.id, request.user.languageId, request.params.id, request.body),
   );
@@ -165,20 +163,17 @@ export async function importRoutes(app: App): Promise<void> {
 
   app.post(
     '/import/:id/commit',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Write the included rows to the ledger, in one transaction',
         operationId: 'commitImport',
-        tags,
         description:
           'Takes an Idempotency-Key header. Committing an import already committed answers the first answer ' +
           'and writes nothing more.',
-        params: idParamsSchema,
         headers: idempotencyHeadersSchema,
-        response: { 200: importCommitSchema, ...errors },
       },
-    },
+      importCommitSchema,
+    ),
     async (request) =>
       (
         await idempotent(app.db, request, 200, (trx) =>
@@ -195,20 +190,14 @@ export async function importRoutes(app: App): Promise<void> {
 
   app.delete(
     '/import/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Undo a committed import, or discard a staged one',
-        operationId: 'deleteImport',
-        tags,
-        description:
-          'A committed import: its entries are removed (409 listing those edited since, unless force=true). ' +
-          'A staged one: discarded.',
-        params: idParamsSchema,
-        querystring: importDeleteQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({
+      summary: 'Undo a committed import, or discard a staged one',
+      operationId: 'deleteImport',
+      description:
+        'A committed import: its entries are removed (409 listing those edited since, unless force=true). ' +
+        'A staged one: discarded.',
+      querystring: importDeleteQuerySchema,
+    }),
     async (request, reply) => {
       await deleteImport(app.db, request.user.id, request.params.id, request.query.force, request);
       return reply.status(204).send(null);

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestContext, type TestUser } from '../../../test/app.ts';
-import { createAccount, createEntry, type EntryInput, expense } from '../../../test/ledger/helpers.ts';
+import {
+  createAccount,
+  createEntry,
+  createNubankCard,
+  type EntryInput,
+  expense,
+} from '../../../test/ledger/helpers.ts';
 
 /**
  * Issue 23 #11, "Dívidas a vencer": debt is what is already owed — the remaining installments of purchases made
@@ -39,18 +45,11 @@ describe('the debt report', () => {
       .where('id', '=', user.id)
       .execute();
     const account = await createAccount(user);
-    const card = await json<{ id: number }>(user, 'POST', '/card', {
-      name: 'Nubank',
-      flag_id: 2,
-      limit: 800000,
-      close_day: 3,
-      expiration_day: 10,
-      account_id: account,
-    });
+    const cardId = await createNubankCard(user, account);
     const { account_id: _none, ...base } = expense(account, { date: '2026-11-20' });
     // After the 3rd: the December invoice (due 10 Dec) is the open one, and the first of the ten.
-    await createEntry(user, { ...base, card_id: card.id, value: 100000, installments: 10 });
-    await createEntry(user, { ...base, card_id: card.id, value: 5590, fixed: true, description: 'Netflix' });
+    await createEntry(user, { ...base, card_id: cardId, value: 100000, installments: 10 });
+    await createEntry(user, { ...base, card_id: cardId, value: 5590, fixed: true, description: 'Netflix' });
     // On the account: a monthly rent (fixed, unpaid) is no debt; a 2× purchase's unpaid installments are.
     await createEntry(
       user,
@@ -86,7 +85,7 @@ describe('the debt report', () => {
     expect(debt.total).toBe(100000 + 5590 + 40000);
 
     // The card's limit follows the same rule: the ten installments and one Netflix are used.
-    const cardNow = await json<{ available_limit: number }>(user, 'GET', `/card/${card.id}`);
+    const cardNow = await json<{ available_limit: number }>(user, 'GET', `/card/${cardId}`);
     expect(cardNow.available_limit).toBe(800000 - 100000 - 5590);
   });
 });

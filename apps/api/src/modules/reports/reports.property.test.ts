@@ -8,11 +8,12 @@ import {
   FILL_STRATEGIES,
 } from '@centavo/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { createTestApp, insertUser, type TestContext } from '../../../test/app.ts';
+import { describe, expect } from 'vitest';
+import { appForFile, insertUser } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { itHolds } from '../../../test/property.ts';
 import { insertAccounts } from '../../../test/rows.ts';
+import type { CategoryMonthSumsTable } from '../../db/tables/reports.ts';
 import { AppError } from '../../lib/errors.ts';
 import { categoryDashboard } from '../budgets/budget-dashboards.service.ts';
 import { fillBudgets } from '../budgets/budget-fill.ts';
@@ -31,6 +32,7 @@ import {
 import { createEntry } from '../entries/create.service.ts';
 import { listEntries } from '../entries/queries.service.ts';
 import { deleteEntry, setEntryPaid, updateEntry } from '../entries/update.service.ts';
+import { type EntryRow, entryColumns } from '../money-core/entry-rows.repository.ts';
 import { materialiseSeriesThrough } from '../money-core/series.ts';
 import { customReport } from './custom-report.service.ts';
 import { analysisReport, debtReport, expenseReport, expenseSubcategories } from './reports.service.ts';
@@ -115,24 +117,43 @@ const opArb = fc.oneof(
 );
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
-interface Row {
-  value: number;
-  date: string;
-  operation_id: number;
-  category_id: number | null;
-  sub_category_id: number | null;
-  account_id: number | null;
-  paid: number;
-  installment_count: number | null;
-}
+/** What the recomputation reads of an entry (the aggregates' inputs). */
+type Row = Pick<
+  EntryRow,
+  | 'value'
+  | 'date'
+  | 'operation_id'
+  | 'category_id'
+  | 'sub_category_id'
+  | 'account_id'
+  | 'paid'
+  | 'installment_count'
+>;
 
 const monthOf = (r: Row) => r.date.slice(0, 7);
+
+/** Aggregate rows' figures by key, in the recomputation's order; rows of only zeros left out (it has none). */
+function nonZeroFigures<R extends CategoryMonthSumsTable>(
+  rows: R[],
+  keyOf: (row: R) => string,
+): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const r of rows) {
+    const v = [
+      r.income,
+      r.expense,
+      r.investment,
+      r.income_count,
+      r.expense_count,
+      r.investment_count,
+      r.unpaid_installments,
+    ].map(Number);
+    if (v.some((x) => x !== 0)) out.set(keyOf(r), v);
+  }
+  return out;
+}
 /**
  * Independent recomputation: an entry's spending in an expense category (refunds would subtract); without a
  * category only expenses count (income without a category is income, not a refund).
@@ -257,16 +278,7 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
   await materialiseSeriesThrough(db, userId, last);
   const entries: Row[] = await db
     .selectFrom('entries')
-    .select([
-      'value',
-      'date',
-      'operation_id',
-      'category_id',
-      'sub_category_id',
-      'account_id',
-      'paid',
-      'installment_count',
-    ])
+    .select(entryColumns)
     .where('user_id', '=', userId)
     .execute();
   const counted = entries.filter((e) => e.operation_id !== 4);
@@ -299,23 +311,10 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
       expected.set(key, v);
     }
   }
-  const actual = new Map<string, number[]>();
-  for (const r of await db
-    .selectFrom('category_month_totals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .execute()) {
-    const v = [
-      r.income,
-      r.expense,
-      r.investment,
-      r.income_count,
-      r.expense_count,
-      r.investment_count,
-      r.unpaid_installments,
-    ].map(Number);
-    if (v.some((x) => x !== 0)) actual.set(`${r.basis}|${r.month}|${r.category_id}|${r.sub_category_id}`, v);
-  }
+  const actual = nonZeroFigures(
+    await db.selectFrom('category_month_totals').selectAll().where('user_id', '=', userId).execute(),
+    (r) => `${r.basis}|${r.month}|${r.category_id}|${r.sub_category_id}`,
+  );
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
   // …and every per-category row (migration 016) equals the sum of the recomputed subcategory rows.
   const expectedSums = new Map<string, number[]>();
@@ -328,23 +327,10 @@ async function runOps(ops: Op[], checkOffset: number): Promise<void> {
     );
   }
   for (const [key, v] of expectedSums) if (v.every((x) => x === 0)) expectedSums.delete(key);
-  const actualSums = new Map<string, number[]>();
-  for (const r of await db
-    .selectFrom('category_month_sums')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .execute()) {
-    const v = [
-      r.income,
-      r.expense,
-      r.investment,
-      r.income_count,
-      r.expense_count,
-      r.investment_count,
-      r.unpaid_installments,
-    ].map(Number);
-    if (v.some((x) => x !== 0)) actualSums.set(`${r.basis}|${r.month}|${r.category_id}`, v);
-  }
+  const actualSums = nonZeroFigures(
+    await db.selectFrom('category_month_sums').selectAll().where('user_id', '=', userId).execute(),
+    (r) => `${r.basis}|${r.month}|${r.category_id}`,
+  );
   expect(Object.fromEntries(actualSums)).toEqual(Object.fromEntries(expectedSums));
 
   // 2. Budgets of the checked month: spent per category and subcategory, summary; drill-downs sum to them.

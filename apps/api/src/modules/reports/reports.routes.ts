@@ -32,20 +32,30 @@ const errors = { 404: errorBodySchema, 422: errorBodySchema };
 const rangeDescription =
   'range: 3m | 6m | 12m | ytd | last_year | custom (start and end months, at most 20 years); basis: accrual (by purchase date, default) or cash (by payment date). Read from the per-month aggregates, never from entries.';
 
+/** The options of a report over a range of months: the same query and description, its own answer. */
+function rangeReport<R extends z.ZodType>(doc: { summary: string; operationId: string }, answer: R) {
+  return {
+    schema: {
+      ...doc,
+      tags,
+      description: rangeDescription,
+      querystring: reportQuerySchema,
+      response: { 200: answer, 422: errorBodySchema },
+    },
+  };
+}
+
 /** Reports (DESIGN.md §4 "Reports"); every figure has an entries-list query that sums to it. */
 export async function reportRoutes(app: App): Promise<void> {
   app.get(
     '/report/analysis',
-    {
-      schema: {
+    rangeReport(
+      {
         summary: 'Income, expense, investment, result and cumulative result per month',
         operationId: 'analysisReport',
-        tags,
-        description: rangeDescription,
-        querystring: reportQuerySchema,
-        response: { 200: analysisReportSchema, 422: errorBodySchema },
       },
-    },
+      analysisReportSchema,
+    ),
     async (request) =>
       analysisReport(
         app.db,
@@ -56,16 +66,13 @@ export async function reportRoutes(app: App): Promise<void> {
   );
   app.get(
     '/report/expense',
-    {
-      schema: {
+    rangeReport(
+      {
         summary: 'Spending by category and subcategory with the monthly trend',
         operationId: 'expenseReport',
-        tags,
-        description: rangeDescription,
-        querystring: reportQuerySchema,
-        response: { 200: expenseReportSchema, 422: errorBodySchema },
       },
-    },
+      expenseReportSchema,
+    ),
     async (request) =>
       expenseReport(
         app.db,
@@ -114,16 +121,10 @@ export async function reportRoutes(app: App): Promise<void> {
   );
   app.get(
     '/report/investment',
-    {
-      schema: {
-        summary: 'Investment contributions per month and cumulative',
-        operationId: 'investmentReport',
-        tags,
-        description: rangeDescription,
-        querystring: reportQuerySchema,
-        response: { 200: investmentReportSchema, 422: errorBodySchema },
-      },
-    },
+    rangeReport(
+      { summary: 'Investment contributions per month and cumulative', operationId: 'investmentReport' },
+      investmentReportSchema,
+    ),
     async (request) =>
       investmentReport(
         app.db,

@@ -1,6 +1,5 @@
 import {
   errorBodySchema,
-  idParamsSchema,
   ruleApplySchema,
   ruleBodySchema,
   ruleListSchema,
@@ -9,13 +8,14 @@ import {
   rulePreviewSchema,
   ruleSchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { applyRule, previewRule } from './apply.service.ts';
 import { createRule, getRule, listRules, orderRules, removeRule, replaceRule } from './rules.service.ts';
 
 const tags = ['rules'];
 const errors = { 404: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 /** Rules (DESIGN.md §9, docs/decisions/rules.md). */
 export async function ruleRoutes(app: App): Promise<void> {
@@ -33,16 +33,7 @@ export async function ruleRoutes(app: App): Promise<void> {
   );
   app.post(
     '/rule',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Create a rule',
-        operationId: 'createRule',
-        tags,
-        body: ruleBodySchema,
-        response: { 201: ruleSchema, ...errors },
-      },
-    },
+    rows.create({ summary: 'Create a rule', operationId: 'createRule', body: ruleBodySchema }, ruleSchema),
     async (request, reply) => reply.status(201).send(await createRule(app.db, request.user.id, request.body)),
   );
   app.post(
@@ -77,44 +68,17 @@ export async function ruleRoutes(app: App): Promise<void> {
   );
   app.get(
     '/rule/:id',
-    {
-      schema: {
-        summary: 'One rule',
-        operationId: 'getRule',
-        tags,
-        params: idParamsSchema,
-        response: { 200: ruleSchema, ...errors },
-      },
-    },
+    rows.get({ summary: 'One rule', operationId: 'getRule' }, ruleSchema),
     async (request) => getRule(app.db, request.user.id, request.params.id),
   );
   app.put(
     '/rule/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Replace a rule',
-        operationId: 'replaceRule',
-        tags,
-        params: idParamsSchema,
-        body: ruleBodySchema,
-        response: { 200: ruleSchema, ...errors },
-      },
-    },
+    rows.update({ summary: 'Replace a rule', operationId: 'replaceRule', body: ruleBodySchema }, ruleSchema),
     async (request) => replaceRule(app.db, request.user.id, request.params.id, request.body),
   );
   app.delete(
     '/rule/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete a rule',
-        operationId: 'deleteRule',
-        tags,
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({ summary: 'Delete a rule', operationId: 'deleteRule' }),
     async (request, reply) => {
       await removeRule(app.db, request.user.id, request.params.id);
       return reply.status(204).send(null);
@@ -122,17 +86,14 @@ export async function ruleRoutes(app: App): Promise<void> {
   );
   app.post(
     '/rule/:id/apply',
-    {
-      config: { access: 'finance-write' },
-      schema: {
+    rows.update(
+      {
         summary: 'Apply a rule to the uncategorised entries',
         operationId: 'applyRule',
-        tags,
         description: 'One transaction; balances, budgets and reports follow; an account-log line.',
-        params: idParamsSchema,
-        response: { 200: ruleApplySchema, ...errors },
       },
-    },
+      ruleApplySchema,
+    ),
     async (request) => applyRule(app.db, request.user.id, request.params.id, request),
   );
 }

@@ -1,18 +1,18 @@
 import {
   errorBodySchema,
-  idParamsSchema,
   tagBodySchema,
   tagBulkBodySchema,
   tagListQuerySchema,
   tagListSchema,
   tagSchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
+import { rowRoutes } from '../../lib/routes.ts';
 import { createTag, createTagsByLabels, getTag, listTags, removeTag, updateTag } from './tags.service.ts';
 
 const tags = ['tags'];
 const errors = { 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const rows = rowRoutes(tags, errors);
 
 export async function tagRoutes(app: App): Promise<void> {
   app.get(
@@ -28,31 +28,12 @@ export async function tagRoutes(app: App): Promise<void> {
     },
     async (request) => ({ data: await listTags(app.db, request.user.id, request.query) }),
   );
-  app.get(
-    '/tag/:id',
-    {
-      schema: {
-        summary: 'One tag',
-        operationId: 'getTag',
-        tags,
-        params: idParamsSchema,
-        response: { 200: tagSchema, ...errors },
-      },
-    },
-    async (request) => getTag(app.db, request.user.id, request.params.id),
+  app.get('/tag/:id', rows.get({ summary: 'One tag', operationId: 'getTag' }, tagSchema), async (request) =>
+    getTag(app.db, request.user.id, request.params.id),
   );
   app.post(
     '/tag',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Create a tag',
-        operationId: 'createTag',
-        tags,
-        body: tagBodySchema,
-        response: { 201: tagSchema, ...errors },
-      },
-    },
+    rows.create({ summary: 'Create a tag', operationId: 'createTag', body: tagBodySchema }, tagSchema),
     async (request, reply) =>
       reply.status(201).send(await createTag(app.db, request.user.id, request.body.name)),
   );
@@ -73,31 +54,12 @@ export async function tagRoutes(app: App): Promise<void> {
   );
   app.put(
     '/tag/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Rename a tag',
-        operationId: 'renameTag',
-        tags,
-        params: idParamsSchema,
-        body: tagBodySchema,
-        response: { 200: tagSchema, ...errors },
-      },
-    },
+    rows.update({ summary: 'Rename a tag', operationId: 'renameTag', body: tagBodySchema }, tagSchema),
     async (request) => updateTag(app.db, request.user.id, request.params.id, request.body.name),
   );
   app.delete(
     '/tag/:id',
-    {
-      config: { access: 'finance-write' },
-      schema: {
-        summary: 'Delete a tag',
-        operationId: 'deleteTag',
-        tags,
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    rows.remove({ summary: 'Delete a tag', operationId: 'deleteTag' }),
     async (request, reply) => {
       await removeTag(app.db, request.user.id, request.params.id);
       return reply.status(204).send(null);

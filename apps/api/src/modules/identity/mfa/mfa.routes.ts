@@ -9,8 +9,8 @@ import {
   totpSetupResponseSchema,
   twoFactorStatusSchema,
 } from '@centavo/shared';
-import { z } from 'zod';
 import type { App } from '../../../lib/http.ts';
+import { ownAccountRoutes } from '../../../lib/routes.ts';
 import type { IdentityDeps } from '../identity.deps.ts';
 import { completeSecondFactor } from '../sign-in.ts';
 import * as mfa from './mfa.service.ts';
@@ -38,62 +38,52 @@ export async function mfaSignInRoutes(app: App, deps: IdentityDeps): Promise<voi
 
 /** The signed-in user's two-factor settings (DESIGN.md §5). */
 export async function mfaRoutes(app: App, deps: IdentityDeps): Promise<void> {
-  const tags = ['two-factor'];
+  const own = ownAccountRoutes(['two-factor'], errors);
   app.get(
     '/user/2fa',
-    {
-      schema: {
+    own.read(
+      {
         summary: 'Whether 2FA is on, recovery codes left, whether the account has a password',
         operationId: 'getTwoFactorStatus',
-        tags,
-        response: { 200: twoFactorStatusSchema, ...errors },
       },
-    },
+      twoFactorStatusSchema,
+    ),
     async (request) => mfa.twoFactorStatus(deps, request.user.id),
   );
 
   app.post(
     '/user/2fa/totp',
-    {
-      config: { access: 'open' },
-      schema: {
+    own.change(
+      {
         summary: 'Start setting up an authenticator app (asks for the password again)',
         operationId: 'startTotpSetup',
-        tags,
         body: totpSetupBodySchema,
-        response: { 200: totpSetupResponseSchema, ...errors },
       },
-    },
+      totpSetupResponseSchema,
+    ),
     async (request, reply) => mfa.startTotpSetup(deps, request, reply, request.body.password),
   );
 
   app.post(
     '/user/2fa/totp/confirm',
-    {
-      config: { access: 'open' },
-      schema: {
+    own.change(
+      {
         summary: 'Confirm the set-up with a code: 2FA is on; the recovery codes, shown once',
         operationId: 'confirmTotpSetup',
-        tags,
         body: totpConfirmBodySchema,
-        response: { 200: recoveryCodesResponseSchema, ...errors },
       },
-    },
+      recoveryCodesResponseSchema,
+    ),
     async (request, reply) => mfa.confirmTotp(deps, request, reply, request.body.code),
   );
 
   app.delete(
     '/user/2fa',
-    {
-      config: { access: 'open' },
-      schema: {
-        summary: 'Turn 2FA off (password and a code)',
-        operationId: 'disableTwoFactor',
-        tags,
-        body: mfaChangeBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    own.remove({
+      summary: 'Turn 2FA off (password and a code)',
+      operationId: 'disableTwoFactor',
+      body: mfaChangeBodySchema,
+    }),
     async (request, reply) => {
       await mfa.disableTwoFactor(deps, request, reply, request.body);
       return reply.status(204).send(null);
@@ -102,16 +92,14 @@ export async function mfaRoutes(app: App, deps: IdentityDeps): Promise<void> {
 
   app.post(
     '/user/2fa/recovery-codes',
-    {
-      config: { access: 'open' },
-      schema: {
+    own.change(
+      {
         summary: 'A new set of recovery codes (the old ones stop working)',
         operationId: 'regenerateRecoveryCodes',
-        tags,
         body: mfaChangeBodySchema,
-        response: { 200: recoveryCodesResponseSchema, ...errors },
       },
-    },
+      recoveryCodesResponseSchema,
+    ),
     async (request, reply) => mfa.regenerateRecoveryCodes(deps, request, reply, request.body),
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { App } from '../../../lib/http.ts';
+import { ownAccountRoutes } from '../../../lib/routes.ts';
 import type { IdentityDeps } from '../identity.deps.ts';
 import { listPasskeys } from './passkeys.repository.ts';
 import * as passkeys from './passkeys.service.ts';
@@ -54,44 +55,30 @@ export async function passkeySignInRoutes(app: App, deps: IdentityDeps): Promise
 /** The profile's passkeys: list, add (named), remove (never the last way to sign in). */
 export async function passkeyRoutes(app: App, deps: IdentityDeps): Promise<void> {
   const tags = ['sign-in methods'];
+  const own = ownAccountRoutes(tags, errors);
   app.get(
     '/user/passkeys',
-    {
-      schema: {
-        summary: 'Passkeys of the account',
-        operationId: 'listPasskeys',
-        tags,
-        response: { 200: passkeysResponseSchema, ...errors },
-      },
-    },
+    own.read({ summary: 'Passkeys of the account', operationId: 'listPasskeys' }, passkeysResponseSchema),
     async (request) => ({ data: (await listPasskeys(deps.db, request.user.id)).map(passkeys.toPasskey) }),
   );
   app.post(
     '/user/passkeys/options',
-    {
-      config: { access: 'open' },
-      schema: {
+    own.change(
+      {
         summary: 'Options to create a passkey (asks for the password again)',
         operationId: 'passkeyRegistrationOptions',
-        tags,
         body: passkeyOptionsBodySchema,
-        response: { 200: webauthnOptionsResponseSchema, ...errors },
       },
-    },
+      webauthnOptionsResponseSchema,
+    ),
     async (request, reply) => passkeys.registrationOptions(deps, request, reply, request.body.password),
   );
   app.post(
     '/user/passkeys',
-    {
-      config: { access: 'open' },
-      schema: {
-        summary: 'Keep a new passkey under a name',
-        operationId: 'addPasskey',
-        tags,
-        body: addPasskeyBodySchema,
-        response: { 201: passkeySchema, ...errors },
-      },
-    },
+    own.create(
+      { summary: 'Keep a new passkey under a name', operationId: 'addPasskey', body: addPasskeyBodySchema },
+      passkeySchema,
+    ),
     async (request, reply) =>
       reply.status(201).send(
         await passkeys.addPasskey(deps, request, {
