@@ -1,9 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { CategoriesPage } from './pages/CategoriesPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { newUser } from './support/users.ts';
+import { signUp } from './support/users.ts';
 
 /** Issue 13 #17: a hidden system category leaves the entry form's picker and comes back when shown. */
 const TEXTS = {
@@ -44,15 +42,7 @@ for (const locale of ['en', 'br'] as const) {
   test(`hidden categories leave the entry form's picker and come back (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     const text = TEXTS[locale];
-    const register = new RegisterPage(page);
-    await register.goto();
-    await register.register(newUser(`hide-${locale}`));
-    await expect(page).toHaveURL(/\/welcome$/);
-    if (locale === 'br') {
-      await page.goto('/entries/list');
-      await new AppShell(page).switchLanguage('br');
-      await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
-    }
+    await signUp(page, `hide-${locale}`, locale);
     expect(await pickerHas(page, text.category, text.name)).toBe(true);
 
     const categories = new CategoriesPage(page);

@@ -1,11 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
-import { AppShell } from './pages/AppShell.ts';
-import { RegisterPage } from './pages/AuthPages.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit as axeAudit } from './support/axe.ts';
-import { requestsDone, trackRequests } from './support/settle.ts';
-import { newUser } from './support/users.ts';
+import { requestsDone } from './support/settle.ts';
+import { signUp } from './support/users.ts';
 
 /**
  * Issue 11 in a real browser, in each language: budgets set on the budget page, expenses until one
@@ -72,18 +70,9 @@ async function setBudget(page: Page, categoryId: number, name: string, typed: st
 
 async function flow(page: Page, x: Texts) {
   test.setTimeout(240_000);
-  trackRequests(page);
   const month = monthFromNow(0);
-  const register = new RegisterPage(page);
-  await register.goto();
-  await register.register(newUser(`reports${x.locale}`));
-  await expect(page).toHaveURL(/\/welcome$/);
+  await signUp(page, `reports${x.locale}`, x.locale);
   const entries = new EntriesPage(page);
-  if (x.locale === 'br') {
-    await entries.goto();
-    await new AppShell(page).switchLanguage('br');
-    await expect(page.getByRole('heading', { level: 1, name: 'Lançamentos' })).toBeVisible();
-  }
   const account = await apiAs<{ id: number; name: string }>(page, 'POST', '/account', { name: 'Main' });
 
   await test.step('set budgets on the budget page', async () => {
