@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  type GroupProps,
   type MantineSize,
   Modal,
   type ModalProps,
@@ -52,6 +53,56 @@ export function FormModal({
   );
 }
 
+/** The buttons at the end of a dialog: the action, and cancel when the dialog has one. */
+interface DialogButtonsProps {
+  submitLabel: string;
+  pending?: boolean;
+  submitColor?: string;
+  submitTestId?: string;
+  onCancel?: () => void;
+  /** The cancel button's text; "Cancel" of the common catalogue by default. */
+  cancelLabel?: string;
+  /** A confirmation (deleting): focus starts on cancel, so Enter does not destroy by accident. */
+  focusCancel?: boolean;
+}
+
+/**
+ * A dialog's buttons, at its end on the right: cancel, then the action. The action submits the form around
+ * it, unless `onConfirm` makes it act on a click (a question with no form).
+ */
+export function DialogButtons({
+  submitLabel,
+  pending = false,
+  submitColor,
+  submitTestId,
+  onConfirm,
+  onCancel,
+  cancelLabel,
+  focusCancel = false,
+  ...group
+}: DialogButtonsProps & { onConfirm?: () => void } & Omit<GroupProps, 'children'>) {
+  const { t } = useTranslation('common');
+  return (
+    <Group justify="flex-end" gap="sm" {...group}>
+      {onCancel ? (
+        <Button variant="default" onClick={onCancel} data-autofocus={focusCancel || undefined}>
+          {cancelLabel ?? t('common:actions.cancel')}
+        </Button>
+      ) : null}
+      <Button
+        autoContrast
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        loading={pending}
+        color={submitColor}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * A modal form's body: its fields, the form-level alert (a failure that belongs to no field), and the
  * buttons — cancel (when the form has one) and submit, at the end on the right.
@@ -60,31 +111,15 @@ export function ModalForm({
   onSubmit,
   label,
   error,
-  submitLabel,
-  pending = false,
-  onCancel,
-  cancelLabel,
-  submitColor,
-  submitTestId,
-  focusCancel = false,
   children,
+  ...buttons
 }: {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form's accessible name (usually the dialog's title). */
   label?: string;
   error?: string | null;
-  submitLabel: string;
-  pending?: boolean;
-  onCancel?: () => void;
-  /** The cancel button's text; "Cancel" of the common catalogue by default. */
-  cancelLabel?: string;
-  submitColor?: string;
-  submitTestId?: string;
-  /** A confirmation (deleting): focus starts on cancel, so Enter does not destroy by accident. */
-  focusCancel?: boolean;
   children: ReactNode;
-}) {
-  const { t } = useTranslation('common');
+} & DialogButtonsProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="md">
@@ -94,16 +129,7 @@ export function ModalForm({
             {error}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel} data-autofocus={focusCancel || undefined}>
-              {cancelLabel ?? t('common:actions.cancel')}
-            </Button>
-          ) : null}
-          <Button autoContrast type="submit" loading={pending} color={submitColor} data-testid={submitTestId}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <DialogButtons {...buttons} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { addMonths, type IsoMonth, localMonth } from '@centavo/shared/dates';
 import { ActionIcon, Button, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../lib/i18n.ts';
 import { intlLocale } from '../lib/locale.ts';
@@ -25,6 +25,65 @@ export interface MonthCarouselProps {
   today?: IsoMonth;
 }
 
+/** Previous, next and the calendar button: round, so they read as the carousel's own controls. */
+const ROUND = { variant: 'default', size: 'lg', radius: 'xl' } as const;
+
+/** What the month grid shows, and what a pick does besides closing it. */
+type GridProps = ComponentProps<typeof MonthPickerGrid>;
+
+/** The props a trigger of the month grid takes: it opens and closes the grid, and says so. */
+interface TriggerProps {
+  onClick: () => void;
+  'aria-haspopup': 'dialog';
+  'aria-expanded': boolean;
+}
+
+/**
+ * The month grid in a popover under its trigger: a dialog that keeps focus until it closes, and closes
+ * on a pick. Each trigger (the label below 640 px, the calendar button above) anchors its own.
+ */
+function JumpPopover({
+  position,
+  grid,
+  children,
+}: {
+  position: 'bottom' | 'bottom-end';
+  grid: GridProps;
+  children: (trigger: TriggerProps) => ReactNode;
+}) {
+  const { t } = useTranslation('entries');
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position={position}
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        {children({
+          onClick: () => setOpened((o) => !o),
+          'aria-haspopup': 'dialog',
+          'aria-expanded': opened,
+        })}
+      </Popover.Target>
+      <Popover.Dropdown aria-label={t('month.jump')} role="dialog" w={260}>
+        <MonthPickerGrid
+          key={grid.value}
+          {...grid}
+          onPick={(month) => {
+            setOpened(false);
+            grid.onPick(month);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 /**
  * Previous / next month, a strip of nearby months (from 640 px) and a month picker to jump. The selected
  * month is filled; today's month keeps a tinted marker so it is easy to get back to.
@@ -34,28 +93,13 @@ export function MonthCarousel({ value, onChange, min, max, today = localMonth() 
   const locale = intlLocale(useLocale());
   const last = max ?? addMonths(today, FUTURE_MONTHS);
   const first = min < last ? min : last;
-  // Two triggers (the label below 640 px, the calendar button above) each anchor their own popover.
-  const [picker, setPicker] = useState<'label' | 'icon' | null>(null);
   const strip = visibleMonths(value, first, last);
 
   function go(month: IsoMonth) {
     onChange(clampMonth(month, first, last));
   }
 
-  const grid = (
-    <MonthPickerGrid
-      key={value}
-      value={value}
-      min={first}
-      max={last}
-      today={today}
-      locale={locale}
-      onPick={(month) => {
-        setPicker(null);
-        go(month);
-      }}
-    />
-  );
+  const grid: GridProps = { value, min: first, max: last, today, locale, onPick: go };
 
   return (
     <Group
@@ -67,9 +111,7 @@ export function MonthCarousel({ value, onChange, min, max, today = localMonth() 
       data-testid="month-carousel"
     >
       <ActionIcon
-        variant="default"
-        size="lg"
-        radius="xl"
+        {...ROUND}
         onClick={() => go(addMonths(value, -1))}
         disabled={value <= first}
         aria-label={t('month.previous')}
@@ -117,42 +159,27 @@ export function MonthCarousel({ value, onChange, min, max, today = localMonth() 
         })}
       </Group>
 
-      <Popover
-        opened={picker === 'label'}
-        onChange={(open) => setPicker(open ? 'label' : null)}
-        position="bottom"
-        shadow="md"
-        withArrow
-        trapFocus
-        returnFocus
-      >
-        <Popover.Target>
+      <JumpPopover position="bottom" grid={grid}>
+        {(trigger) => (
           <Button
             hiddenFrom="sm"
             variant="subtle"
             color="gray"
-            onClick={() => setPicker((p) => (p === 'label' ? null : 'label'))}
-            aria-haspopup="dialog"
-            aria-expanded={picker === 'label'}
             style={{ flex: 1 }}
             c="var(--mantine-color-text)"
             fw={650}
             px={4}
             data-testid="month-label"
+            {...trigger}
           >
             {formatMonthLong(value, locale)}
           </Button>
-        </Popover.Target>
-        <Popover.Dropdown aria-label={t('month.jump')} role="dialog" w={260}>
-          {grid}
-        </Popover.Dropdown>
-      </Popover>
+        )}
+      </JumpPopover>
 
       <Group gap={6} wrap="nowrap">
         <ActionIcon
-          variant="default"
-          size="lg"
-          radius="xl"
+          {...ROUND}
           onClick={() => go(addMonths(value, 1))}
           disabled={value >= last}
           aria-label={t('month.next')}
@@ -160,34 +187,19 @@ export function MonthCarousel({ value, onChange, min, max, today = localMonth() 
         >
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
-        <Popover
-          opened={picker === 'icon'}
-          onChange={(open) => setPicker(open ? 'icon' : null)}
-          position="bottom-end"
-          shadow="md"
-          withArrow
-          trapFocus
-          returnFocus
-        >
-          <Popover.Target>
+        <JumpPopover position="bottom-end" grid={grid}>
+          {(trigger) => (
             <ActionIcon
-              variant="default"
-              size="lg"
-              radius="xl"
+              {...ROUND}
               visibleFrom="sm"
-              onClick={() => setPicker((p) => (p === 'icon' ? null : 'icon'))}
               aria-label={t('month.jump')}
-              aria-haspopup="dialog"
-              aria-expanded={picker === 'icon'}
               data-testid="month-jump"
+              {...trigger}
             >
               <IconCalendarMonth size={18} aria-hidden />
             </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown aria-label={t('month.jump')} role="dialog" w={260}>
-            {grid}
-          </Popover.Dropdown>
-        </Popover>
+          )}
+        </JumpPopover>
       </Group>
     </Group>
   );

@@ -3,6 +3,8 @@ import {
   accountSchema,
   type Card,
   cardSchema,
+  type EntryBalance,
+  entryBalanceSchema,
   type Invoice,
   invoiceSchema,
 } from '@centavo/shared';
@@ -73,5 +75,21 @@ export function cardFixture(fields: Partial<Card> & Pick<Card, 'id' | 'name'> & 
     created_at: STAMP,
     updated_at: STAMP,
     ...rest,
+  });
+}
+
+/** GET /entry/balance: a month with nothing in it, but for the figures a test sets. */
+export function balanceFixture(fields: Partial<EntryBalance> & Pick<EntryBalance, 'month'>): EntryBalance {
+  return entryBalanceSchema.parse({
+    income: 0,
+    expense: 0,
+    investment: 0,
+    result: 0,
+    opening_balance: 0,
+    closing_balance: 0,
+    predicted_balance: 0,
+    invoices: 0,
+    accounts: [],
+    ...fields,
   });
 }

@@ -24,3 +24,13 @@ export function tagNameProblem(name: string): TagNameProblem | null {
   if (trimmed.length > 50) return 'tooLong';
   return null;
 }
+
+/**
+ * What the rename and delete dialogs are given. The tag stays set while its dialog closes, so the title does
+ * not change during the closing transition; `opened` alone says whether it shows.
+ */
+export interface TagDialogProps {
+  tag: Tag | null;
+  opened: boolean;
+  onClose: () => void;
+}

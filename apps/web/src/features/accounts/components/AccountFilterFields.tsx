@@ -1,8 +1,31 @@
 import { ACCOUNT_TYPES } from '@centavo/shared/contracts/accounts';
-import { CloseButton, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { CloseButton, Select, Stack, Switch, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type AccountFilters, isAccountType } from '../filters.ts';
+
+/** The text filter: with the others on wide screens, beside the button that opens them on small ones. */
+export function AccountSearchField({
+  value,
+  onChange,
+  ...input
+}: {
+  value: AccountFilters;
+  onChange: (next: AccountFilters) => void;
+} & Omit<TextInputProps, 'value' | 'onChange'>) {
+  const { t } = useTranslation('ledger');
+  return (
+    <TextInput
+      label={t('accounts.filters.search')}
+      placeholder={t('accounts.filters.searchPlaceholder')}
+      type="search"
+      leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
+      value={value.q}
+      onChange={(event) => onChange({ ...value, q: event.currentTarget.value })}
+      {...input}
+    />
+  );
+}
 
 /**
  * The account filters (text, type, archived). Controlled: the list applies each change to the URL at
@@ -27,13 +50,9 @@ export function AccountFilterFields({
       gap="sm"
       style={row ? { flexDirection: 'row', alignItems: 'flex-end', flexWrap: 'wrap' } : undefined}
     >
-      <TextInput
-        label={t('accounts.filters.search')}
-        placeholder={t('accounts.filters.searchPlaceholder')}
-        type="search"
-        leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-        value={value.q}
-        onChange={(event) => onChange({ ...value, q: event.currentTarget.value })}
+      <AccountSearchField
+        value={value}
+        onChange={onChange}
         rightSection={
           value.q ? (
             <CloseButton

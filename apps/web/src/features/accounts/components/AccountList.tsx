@@ -1,19 +1,14 @@
 import type { Account, Bank } from '@centavo/shared';
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconDots,
-  IconFileImport,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Badge, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconFileImport, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { ColorDot } from '../../../components/ColorDot.tsx';
 import { Figure } from '../../../components/Figure.tsx';
+import { RowMenu } from '../../../components/MenuButton.tsx';
+import { TableCard } from '../../../components/TableCard.tsx';
 
 export interface AccountActions {
   onEdit: (account: Account) => void;
@@ -24,50 +19,34 @@ export interface AccountActions {
 function AccountMenu({ account, actions }: { account: Account; actions: AccountActions }) {
   const { t } = useTranslation('ledger');
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t('common.actionsFor', { name: account.name })}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(account)}>
-          {t('common.edit')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.importPage.build({ account_id: account.id })}
-          leftSection={<IconFileImport size={16} aria-hidden />}
-        >
-          {t('accounts.importStatement')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={
-            account.archived ? (
-              <IconArchiveOff size={16} aria-hidden />
-            ) : (
-              <IconArchive size={16} aria-hidden />
-            )
-          }
-          onClick={() => actions.onToggleArchived(account)}
-        >
-          {account.archived ? t('accounts.unarchive') : t('accounts.archive')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => actions.onDelete(account)}
-        >
-          {t('common.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={t('common.actionsFor', { name: account.name })}>
+      <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => actions.onEdit(account)}>
+        {t('common.edit')}
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={paths.importPage.build({ account_id: account.id })}
+        leftSection={<IconFileImport size={16} aria-hidden />}
+      >
+        {t('accounts.importStatement')}
+      </Menu.Item>
+      <Menu.Item
+        leftSection={
+          account.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
+        }
+        onClick={() => actions.onToggleArchived(account)}
+      >
+        {account.archived ? t('accounts.unarchive') : t('accounts.archive')}
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => actions.onDelete(account)}
+      >
+        {t('common.delete')}
+      </Menu.Item>
+    </RowMenu>
   );
 }
 
@@ -105,52 +84,48 @@ interface AccountListProps {
 export function AccountTable({ accounts, banks, predictedLabel, actions }: AccountListProps) {
   const { t } = useTranslation('ledger');
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <VisuallyHidden component="caption">{t('accounts.list')}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('common.name')}</Table.Th>
-              <Table.Th scope="col">{t('accounts.bank')}</Table.Th>
-              <Table.Th scope="col">{t('accounts.type')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('accounts.balance')}
+    <TableCard minWidth={640}>
+      <VisuallyHidden component="caption">{t('accounts.list')}</VisuallyHidden>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('common.name')}</Table.Th>
+          <Table.Th scope="col">{t('accounts.bank')}</Table.Th>
+          <Table.Th scope="col">{t('accounts.type')}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {t('accounts.balance')}
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            {predictedLabel}
+          </Table.Th>
+          <Table.Th scope="col" w={56}>
+            <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {accounts.map((account) => {
+          const bank = account.bank_id === null ? undefined : banks.get(account.bank_id);
+          return (
+            <Table.Tr key={account.id} data-testid="account-row" data-account-id={account.id}>
+              <Table.Th scope="row" fw="normal" maw={280}>
+                <AccountName account={account} />
               </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {predictedLabel}
-              </Table.Th>
-              <Table.Th scope="col" w={56}>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </Table.Th>
+              <Table.Td c={bank ? undefined : 'dimmed'}>{bank?.name ?? t('accounts.noBank')}</Table.Td>
+              <Table.Td>{t(`accountTypes.${account.type}`)}</Table.Td>
+              <Table.Td ta="right">
+                <AmountText value={account.balance} fw={600} data-testid="account-balance" />
+              </Table.Td>
+              <Table.Td ta="right">
+                <AmountText value={account.predicted_balance} data-testid="account-predicted" />
+              </Table.Td>
+              <Table.Td>
+                <AccountMenu account={account} actions={actions} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accounts.map((account) => {
-              const bank = account.bank_id === null ? undefined : banks.get(account.bank_id);
-              return (
-                <Table.Tr key={account.id} data-testid="account-row" data-account-id={account.id}>
-                  <Table.Th scope="row" fw="normal" maw={280}>
-                    <AccountName account={account} />
-                  </Table.Th>
-                  <Table.Td c={bank ? undefined : 'dimmed'}>{bank?.name ?? t('accounts.noBank')}</Table.Td>
-                  <Table.Td>{t(`accountTypes.${account.type}`)}</Table.Td>
-                  <Table.Td ta="right">
-                    <AmountText value={account.balance} fw={600} data-testid="account-balance" />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <AmountText value={account.predicted_balance} data-testid="account-predicted" />
-                  </Table.Td>
-                  <Table.Td>
-                    <AccountMenu account={account} actions={actions} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+          );
+        })}
+      </Table.Tbody>
+    </TableCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Account, Bank } from '@centavo/shared';
 import { localMonth } from '@centavo/shared/dates';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useMoneyFormat } from '../../../lib/use-money-format.ts';
 import { useBanks } from '../api/get-banks.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
-import { AccountFilterFields } from '../components/AccountFilterFields.tsx';
+import { AccountFilterFields, AccountSearchField } from '../components/AccountFilterFields.tsx';
 import { AccountFormModal } from '../components/AccountFormModal.tsx';
 import { type AccountActions, AccountCards, AccountTable } from '../components/AccountList.tsx';
 import { DeleteAccountModal } from '../components/DeleteAccountModal.tsx';
@@ -55,41 +55,44 @@ function Totals({
 }) {
   const { t } = useTranslation('ledger');
   const totals = sumAccounts(accounts);
+  const monthName = formatMonthInSentence(month, locale);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="account-totals">
-      <Paper withBorder radius="lg" p="md">
-        <Text fz="sm" c="dimmed" id="total-balance-label">
-          {t('accounts.totalBalance')}
-        </Text>
-        <AmountText
-          value={totals.balance}
-          component="p"
-          fz={{ base: 22, sm: 26 }}
-          fw={700}
-          aria-describedby="total-balance-label"
-          data-testid="total-balance"
-        />
-        <Text fz="xs" c="dimmed">
-          {t('accounts.totalOf', { count: accounts.length })} · {t('accounts.balanceHint')}
-        </Text>
-      </Paper>
-      <Paper withBorder radius="lg" p="md">
-        <Text fz="sm" c="dimmed" tt="none" id="total-predicted-label">
-          {t('accounts.predictedFull', { month: formatMonthInSentence(month, locale) })}
-        </Text>
-        <AmountText
-          value={totals.predicted}
-          component="p"
-          fz={{ base: 22, sm: 26 }}
-          fw={700}
-          aria-describedby="total-predicted-label"
-          data-testid="total-predicted"
-        />
-        <Text fz="xs" c="dimmed">
-          {t('accounts.predictedHint', { month: formatMonthInSentence(month, locale) })}
-        </Text>
-      </Paper>
+      <Total
+        id="total-balance"
+        label={t('accounts.totalBalance')}
+        value={totals.balance}
+        hint={`${t('accounts.totalOf', { count: accounts.length })} · ${t('accounts.balanceHint')}`}
+      />
+      <Total
+        id="total-predicted"
+        label={t('accounts.predictedFull', { month: monthName })}
+        value={totals.predicted}
+        hint={t('accounts.predictedHint', { month: monthName })}
+      />
     </SimpleGrid>
+  );
+}
+
+/** One total: its label (which names the amount for screen readers), the amount large, a line on what it counts. */
+function Total({ id, label, value, hint }: { id: string; label: string; value: number; hint: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text fz="sm" c="dimmed" tt="none" id={`${id}-label`}>
+        {label}
+      </Text>
+      <AmountText
+        value={value}
+        component="p"
+        fz={{ base: 22, sm: 26 }}
+        fw={700}
+        aria-describedby={`${id}-label`}
+        data-testid={id}
+      />
+      <Text fz="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Paper>
   );
 }
 
@@ -181,15 +184,7 @@ export function AccountListPage() {
             <Group justify="space-between" align="flex-end" gap="md">
               {small ? (
                 <Group gap="xs" wrap="nowrap" w="100%" align="flex-end">
-                  <TextInput
-                    label={t('accounts.filters.search')}
-                    placeholder={t('accounts.filters.searchPlaceholder')}
-                    type="search"
-                    leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-                    value={filters.q}
-                    onChange={(event) => setFilters({ ...filters, q: event.currentTarget.value })}
-                    style={{ flex: 1 }}
-                  />
+                  <AccountSearchField value={filters} onChange={setFilters} style={{ flex: 1 }} />
                   <Button
                     component={Link}
                     to={`${paths.accountFilterForm}${filtersSearch(filters)}`}

@@ -23,52 +23,45 @@ export function BudgetSummary({ summary, month, title }: { summary: Summary; mon
       />
     </Figure>
   );
-  if (summary.planned === 0)
-    return (
-      <Paper
-        withBorder
-        radius="lg"
-        p="md"
-        component="section"
-        aria-label={title}
-        data-testid="budget-summary"
-      >
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
+      {summary.planned === 0 ? (
         <Stack gap="sm">
           {spent}
           <Text c="dimmed" fz="sm" maw={640} data-testid="summary-none">
             {t('budget.noneSet')}
           </Text>
         </Stack>
-      </Paper>
-    );
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="budget-summary">
-      <Group gap="xl" align="flex-start" wrap="wrap">
-        <Figure label={t('budget.planned')} size="sm">
-          <AmountText
-            value={summary.planned}
-            colored={false}
-            fz="xl"
-            fw={700}
-            data-testid="summary-planned"
-          />
-        </Figure>
-        {spent}
-        <Figure label={t('budget.available')} size="sm">
-          <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
-        </Figure>
-      </Group>
-      <Group gap="xs" mt="sm">
-        <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">
-          {t('budget.within')}: {summary.within}
-        </Badge>
-        <Badge color="yellow" variant="dot" tt="none" size="lg" data-testid="count-near">
-          {t('budget.near')}: {summary.near}
-        </Badge>
-        <Badge color="red" variant="dot" tt="none" size="lg" data-testid="count-over">
-          {t('budget.over')}: {summary.over}
-        </Badge>
-      </Group>
+      ) : (
+        <>
+          <Group gap="xl" align="flex-start" wrap="wrap">
+            <Figure label={t('budget.planned')} size="sm">
+              <AmountText
+                value={summary.planned}
+                colored={false}
+                fz="xl"
+                fw={700}
+                data-testid="summary-planned"
+              />
+            </Figure>
+            {spent}
+            <Figure label={t('budget.available')} size="sm">
+              <AmountText value={summary.available} fz="xl" fw={700} data-testid="summary-available" />
+            </Figure>
+          </Group>
+          <Group gap="xs" mt="sm">
+            <Badge color="teal" variant="dot" tt="none" size="lg" data-testid="count-within">
+              {t('budget.within')}: {summary.within}
+            </Badge>
+            <Badge color="yellow" variant="dot" tt="none" size="lg" data-testid="count-near">
+              {t('budget.near')}: {summary.near}
+            </Badge>
+            <Badge color="red" variant="dot" tt="none" size="lg" data-testid="count-over">
+              {t('budget.over')}: {summary.over}
+            </Badge>
+          </Group>
+        </>
+      )}
     </Paper>
   );
 }

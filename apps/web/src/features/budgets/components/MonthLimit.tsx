@@ -1,11 +1,12 @@
 import { type BudgetLimitStatus, parseMoney } from '@centavo/shared';
-import { ActionIcon, Button, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconEraser, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { DrillAmount } from '../../../components/DrillAmount.tsx';
 import { Figure } from '../../../components/Figure.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 import { formatCentsForInput, MoneyInput } from '../../../components/MoneyInput.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -93,29 +94,23 @@ export function MonthLimit({
           </Stack>
           {limit ? (
             <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('budget.editLimit', { month: monthLabel })}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  onClick={startEdit}
-                  aria-label={t('budget.editLimit', { month: monthLabel })}
-                >
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('budget.removeLimit', { month: monthLabel })}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  onClick={erase}
-                  loading={remove.isPending}
-                  aria-label={t('budget.removeLimit', { month: monthLabel })}
-                >
-                  <IconEraser size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <IconButton
+                label={t('budget.editLimit', { month: monthLabel })}
+                color="gray"
+                size="lg"
+                onClick={startEdit}
+              >
+                <IconPencil size={18} aria-hidden />
+              </IconButton>
+              <IconButton
+                label={t('budget.removeLimit', { month: monthLabel })}
+                color="gray"
+                size="lg"
+                onClick={erase}
+                loading={remove.isPending}
+              >
+                <IconEraser size={18} aria-hidden />
+              </IconButton>
             </Group>
           ) : null}
         </Group>

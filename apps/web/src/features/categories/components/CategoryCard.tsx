@@ -1,21 +1,19 @@
 import type { Category, Subcategory } from '@centavo/shared';
 import { TRANSFER_CATEGORY_ID } from '@centavo/shared/constants';
+import { Badge, Button, Group, Menu, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconDots, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+  IconEye,
+  IconEyeOff,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconX,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/IconButton.tsx';
+import { RowMenu } from '../../../components/MenuButton.tsx';
 import { categoryIcon } from '../icons.ts';
 
 export interface CategoryActions {
@@ -26,6 +24,44 @@ export interface CategoryActions {
   onDeleteSubcategory: (category: Category, subcategory: Subcategory) => void;
   /** Hide the category from the pickers, or show it again (system ones too). */
   onToggleHidden: (category: Category) => void;
+}
+
+/** A small grey badge beside the category's name (system, hidden), its meaning in a tooltip. */
+function HintBadge({
+  hint,
+  variant,
+  children,
+}: {
+  hint: string;
+  variant: 'light' | 'outline';
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={hint}>
+      <Badge variant={variant} color="gray" size="xs" radius="sm" w="fit-content">
+        {children}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** A subcategory pill's small round button (rename, delete). */
+function PillButton({
+  label,
+  color,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  color: string;
+  icon: TablerIcon;
+  onClick: () => void;
+}) {
+  return (
+    <IconButton label={label} color={color} size="md" radius="xl" onClick={onClick}>
+      <Icon size={14} />
+    </IconButton>
+  );
 }
 
 function SubcategoryPill({
@@ -59,24 +95,18 @@ function SubcategoryPill({
       </Text>
       {subcategory.system ? null : (
         <>
-          <IconButton
+          <PillButton
             label={t('categories.editSubcategory', { name: subcategory.name })}
             color="gray"
-            size="md"
-            radius="xl"
+            icon={IconPencil}
             onClick={() => actions.onRenameSubcategory(category, subcategory)}
-          >
-            <IconPencil size={14} />
-          </IconButton>
-          <IconButton
+          />
+          <PillButton
             label={t('categories.deleteSubcategory', { name: subcategory.name })}
             color="red"
-            size="md"
-            radius="xl"
+            icon={IconX}
             onClick={() => actions.onDeleteSubcategory(category, subcategory)}
-          >
-            <IconX size={14} />
-          </IconButton>
+          />
         </>
       )}
     </Group>
@@ -123,72 +153,56 @@ export function CategoryCard({ category, actions }: { category: Category; action
             </Title>
             <Group gap={4}>
               {category.system ? (
-                <Tooltip label={t('categories.systemBadgeHint')}>
-                  <Badge variant="light" color="gray" size="xs" radius="sm" w="fit-content">
-                    {t('common.system')}
-                  </Badge>
-                </Tooltip>
+                <HintBadge hint={t('categories.systemBadgeHint')} variant="light">
+                  {t('common.system')}
+                </HintBadge>
               ) : null}
               {category.hidden ? (
-                <Tooltip label={t('categories.hiddenBadgeHint')}>
-                  <Badge variant="outline" color="gray" size="xs" radius="sm" w="fit-content">
-                    {t('categories.hiddenBadge')}
-                  </Badge>
-                </Tooltip>
+                <HintBadge hint={t('categories.hiddenBadgeHint')} variant="outline">
+                  {t('categories.hiddenBadge')}
+                </HintBadge>
               ) : null}
             </Group>
           </Stack>
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('common.actionsFor', { name: category.name })}
-            >
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {category.system ? null : (
-              <>
-                <Menu.Item
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => actions.onEdit(category)}
-                >
-                  {t('common.edit')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => actions.onAddSubcategory(category)}
-                >
-                  {t('categories.addSubcategory')}
-                </Menu.Item>
-              </>
-            )}
-            <Menu.Item
-              leftSection={
-                category.hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />
-              }
-              onClick={() => actions.onToggleHidden(category)}
-            >
-              {category.hidden ? t('categories.show') : t('categories.hide')}
-            </Menu.Item>
-            {category.system ? null : (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => actions.onDelete(category)}
-                >
-                  {t('common.delete')}
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        <RowMenu label={t('common.actionsFor', { name: category.name })}>
+          {category.system ? null : (
+            <>
+              <Menu.Item
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => actions.onEdit(category)}
+              >
+                {t('common.edit')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => actions.onAddSubcategory(category)}
+              >
+                {t('categories.addSubcategory')}
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Item
+            leftSection={
+              category.hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />
+            }
+            onClick={() => actions.onToggleHidden(category)}
+          >
+            {category.hidden ? t('categories.show') : t('categories.hide')}
+          </Menu.Item>
+          {category.system ? null : (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => actions.onDelete(category)}
+              >
+                {t('common.delete')}
+              </Menu.Item>
+            </>
+          )}
+        </RowMenu>
       </Group>
       {category.subcategories.length > 0 ? (
         <Group

@@ -17,6 +17,16 @@ export function BudgetsWidget() {
   const { locale } = useMoneyFormat();
   const month = localMonth();
   const budgets = useBudgetDashboard(month);
+  // Shown with or without limits set; opens the month's expenses, counted by accrual as the budget counts them.
+  const spent = budgets.data ? (
+    <Figure label={t('budget.spent')}>
+      <DrillAmount
+        drill={{ month, operation_id: 2, basis: 'accrual' }}
+        value={budgets.data.summary.spent}
+        fw={700}
+      />
+    </Figure>
+  ) : null;
   return (
     <Widget
       id="dash-budgets"
@@ -30,13 +40,7 @@ export function BudgetsWidget() {
       {budgets.data && budgets.data.summary.planned === 0 ? (
         // No limit set: nothing is "available" (issue 23 #13c), only what was spent.
         <Stack gap="xs">
-          <Figure label={t('budget.spent')}>
-            <DrillAmount
-              drill={{ month, operation_id: 2, basis: 'accrual' }}
-              value={budgets.data.summary.spent}
-              fw={700}
-            />
-          </Figure>
+          {spent}
           <Text c="dimmed" fz="sm" data-testid="dash-budgets-none">
             {t('dashboard.noBudgets')}
           </Text>
@@ -47,13 +51,7 @@ export function BudgetsWidget() {
             <Figure label={t('budget.planned')}>
               <AmountText value={budgets.data.summary.planned} colored={false} fw={700} />
             </Figure>
-            <Figure label={t('budget.spent')}>
-              <DrillAmount
-                drill={{ month, operation_id: 2, basis: 'accrual' }}
-                value={budgets.data.summary.spent}
-                fw={700}
-              />
-            </Figure>
+            {spent}
             <Figure label={t('budget.available')}>
               <AmountText value={budgets.data.summary.available} fw={700} />
             </Figure>

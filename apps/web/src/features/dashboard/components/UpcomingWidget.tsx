@@ -1,5 +1,6 @@
 import { addMonths, localMonth, localToday, OPERATIONS } from '@centavo/shared';
 import { Anchor, Badge, Skeleton, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -12,13 +13,37 @@ import { useUpcoming } from '../api/get-upcoming.ts';
 import { formatDay, plusDays } from '../days.ts';
 import { dueSoon } from '../due-soon.ts';
 
-/** "Overdue" beside the date of an item that fell due before today (red, and said in words too). */
-function OverdueMark() {
+/**
+ * One item due (an invoice or an entry): its date, with "Overdue" beside it (red, and said in words too) when
+ * it fell due before today, then the cells the item brings.
+ */
+function DueRow({
+  kind,
+  date,
+  today,
+  locale,
+  children,
+}: {
+  kind: 'invoice' | 'entry';
+  date: string;
+  today: string;
+  locale: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('reports');
+  const overdue = date < today;
   return (
-    <Badge color="red" variant="light" size="xs" ml={6}>
-      {t('dashboard.overdue')}
-    </Badge>
+    <Table.Tr data-testid={`dash-upcoming-${kind}`} data-date={date} data-overdue={overdue || undefined}>
+      <Table.Td c={overdue ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        {formatDay(locale, date)}
+        {overdue ? (
+          <Badge color="red" variant="light" size="xs" ml={6}>
+            {t('dashboard.overdue')}
+          </Badge>
+        ) : null}
+      </Table.Td>
+      {children}
+    </Table.Tr>
   );
 }
 
@@ -70,16 +95,13 @@ export function UpcomingWidget() {
             <Table.Tbody data-testid="dash-upcoming">
               {dueSoon(dueInvoices, dueEntries).map((item) =>
                 item.kind === 'invoice' ? (
-                  <Table.Tr
+                  <DueRow
                     key={`invoice-${item.invoice.id}`}
-                    data-testid="dash-upcoming-invoice"
-                    data-date={item.date}
-                    data-overdue={item.date < today || undefined}
+                    kind="invoice"
+                    date={item.date}
+                    today={today}
+                    locale={locale}
                   >
-                    <Table.Td c={item.date < today ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(locale, item.date)}
-                      {item.date < today ? <OverdueMark /> : null}
-                    </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={paths.card.build(item.invoice.card_id)} fz="sm">
                         {t('dashboard.invoiceDue', { card: cardName.get(item.invoice.card_id) })}
@@ -88,23 +110,14 @@ export function UpcomingWidget() {
                     <Table.Td ta="right">
                       <AmountText value={-item.invoice.outstanding} />
                     </Table.Td>
-                  </Table.Tr>
+                  </DueRow>
                 ) : (
-                  <Table.Tr
-                    key={item.entry.id}
-                    data-testid="dash-upcoming-entry"
-                    data-date={item.date}
-                    data-overdue={item.date < today || undefined}
-                  >
-                    <Table.Td c={item.date < today ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(locale, item.date)}
-                      {item.date < today ? <OverdueMark /> : null}
-                    </Table.Td>
+                  <DueRow key={item.entry.id} kind="entry" date={item.date} today={today} locale={locale}>
                     <Table.Td>{item.entry.description}</Table.Td>
                     <Table.Td ta="right">
                       <AmountText value={item.entry.value} operation={item.entry.operation_id} />
                     </Table.Td>
-                  </Table.Tr>
+                  </DueRow>
                 ),
               )}
             </Table.Tbody>

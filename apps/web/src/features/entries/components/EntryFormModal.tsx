@@ -21,7 +21,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { FormModal } from '../../../components/FormModal.tsx';
+import { DialogButtons, FormModal } from '../../../components/FormModal.tsx';
 import { LazyDateField as DateField } from '../../../components/LazyDateField.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PlanEndedMessage, planEndedText } from '../../../lib/plan-ended.tsx';
@@ -162,20 +162,16 @@ function EntryForm({
             {...fieldProps('notes')}
           />
           {/* Stays at the bottom of the dialog while the form scrolls: Save is always in reach (#4). */}
-          <Group justify="flex-end" gap="sm" mt="xs" className={classes.formFooter}>
-            <Button variant="default" onClick={onCancel}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              variant="filled"
-              color="centavo.7"
-              type="submit"
-              loading={entryForm.busy}
-              data-testid="entry-save"
-            >
-              {t('form.save')}
-            </Button>
-          </Group>
+          <DialogButtons
+            submitLabel={t('form.save')}
+            submitColor="centavo.7"
+            pending={entryForm.busy}
+            submitTestId="entry-save"
+            onCancel={onCancel}
+            cancelLabel={t('form.cancel')}
+            mt="xs"
+            className={classes.formFooter}
+          />
         </Stack>
       </form>
       {entry ? (

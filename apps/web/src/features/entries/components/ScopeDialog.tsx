@@ -1,7 +1,8 @@
 import type { EntryScope } from '@centavo/shared';
-import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { Modal, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogButtons } from '../../../components/FormModal.tsx';
 
 /**
  * "Only this one / this and the following / all" for an entry of a series; answers the chosen scope.
@@ -57,20 +58,16 @@ export function ScopeDialog({
             ))}
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('scope.cancel')}
-          </Button>
-          <Button
-            variant="filled"
-            type="submit"
-            color={mode === 'delete' ? 'red.8' : 'centavo.7'}
-            loading={busy}
-            data-testid="scope-confirm"
-          >
-            {mode === 'delete' ? t('delete.confirm') : t('scope.confirm')}
-          </Button>
-        </Group>
+        <DialogButtons
+          submitLabel={mode === 'delete' ? t('delete.confirm') : t('scope.confirm')}
+          submitColor={mode === 'delete' ? 'red.8' : 'centavo.7'}
+          pending={busy}
+          submitTestId="scope-confirm"
+          onCancel={onClose}
+          cancelLabel={t('scope.cancel')}
+          gap="md"
+          mt="lg"
+        />
       </form>
     </Modal>
   );

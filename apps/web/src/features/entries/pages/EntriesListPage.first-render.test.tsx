@@ -3,6 +3,7 @@ import { localMonth } from '@centavo/shared/dates';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queries/keys.ts';
+import { balanceFixture } from '../../../test/fixtures.ts';
 import { renderingInEnglish } from '../../../test/rendering.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
@@ -51,17 +52,7 @@ function answer(input: RequestInfo | URL): Response | Promise<Response> {
     case '/api/v1/currency':
       return hold(url.pathname, { data: [{ id: 2, code: 'USD', name: 'US dollar', decimals: 2 }] });
     case '/api/v1/entry/balance':
-      return json({
-        month: MONTH,
-        income: 0,
-        expense: 1234,
-        investment: 0,
-        result: -1234,
-        opening_balance: 0,
-        closing_balance: 0,
-        predicted_balance: -1234,
-        accounts: [],
-      });
+      return json(balanceFixture({ month: MONTH, expense: 1234, result: -1234, predicted_balance: -1234 }));
     case '/api/v1/entry/get-start-of-date-carousel':
       return json({ month: MONTH, date: `${MONTH}-01` });
     default:

@@ -3,6 +3,7 @@ import { ENTRY_PAGE_SIZE } from '@centavo/shared/constants';
 import { localMonth } from '@centavo/shared/dates';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { balanceFixture } from '../../../test/fixtures.ts';
 import { renderingInEnglish } from '../../../test/rendering.ts';
 import { entryFixture } from '../lib/entry.test-fixture.ts';
 import { json, renderEntriesPage } from './entries-page.test-support.tsx';
@@ -39,17 +40,7 @@ function answer(input: RequestInfo | URL): Response {
       return json({ data, meta: { total: TOTAL, page, per_page: perPage } });
     }
     case '/api/v1/entry/balance':
-      return json({
-        month: MONTH,
-        income: 0,
-        expense: 0,
-        investment: 0,
-        result: 0,
-        opening_balance: 0,
-        closing_balance: 0,
-        predicted_balance: 0,
-        accounts: [],
-      });
+      return json(balanceFixture({ month: MONTH }));
     case '/api/v1/entry/get-start-of-date-carousel':
       return json({ month: MONTH, date: `${MONTH}-01` });
     case '/api/v1/user/preferences':

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogButtons } from '../../../components/FormModal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -129,19 +130,16 @@ export function ImportHistory({ onOpen }: { onOpen: (id: number) => void }) {
               </List>
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('history.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => undo(edited !== null)}
-              data-testid="import-undo-confirm"
-            >
-              {edited ? t('history.undoAnyway') : t('history.undo')}
-            </Button>
-          </Group>
+          <DialogButtons
+            submitLabel={edited ? t('history.undoAnyway') : t('history.undo')}
+            submitColor="red"
+            pending={remove.isPending}
+            submitTestId="import-undo-confirm"
+            onConfirm={() => undo(edited !== null)}
+            onCancel={close}
+            cancelLabel={t('history.cancel')}
+            gap="md"
+          />
         </Stack>
       </Modal>
     </Stack>

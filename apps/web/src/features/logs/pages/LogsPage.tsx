@@ -3,6 +3,7 @@ import { Alert, Badge, Center, Group, Pagination, Paper, Skeleton, Stack, Table,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { TableCard } from '../../../components/TableCard.tsx';
 import { wrappingBadge } from '../../../components/wrapping-button.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/locale.ts';
@@ -80,52 +81,42 @@ export function LogsPage() {
           </Text>
         </Paper>
       ) : (
-        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              aria-busy={logs.isFetching}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('logs.when')}</Table.Th>
-                  <Table.Th scope="col">{t('logs.event')}</Table.Th>
-                  <Table.Th scope="col">{t('logs.ip')}</Table.Th>
-                  <Table.Th scope="col">{t('logs.device')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {logs.data.data.map((log) => (
-                  <Table.Tr key={log.id} data-testid="log-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={log.created_at}>{dateFormat.format(new Date(log.created_at))}</time>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={EVENT_COLORS[log.event] ?? 'gray'}
-                        radius="sm"
-                        tt="none"
-                        styles={wrappingBadge}
-                      >
-                        {t(`logs.events.${log.event}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="sm">
-                      {log.ip ?? t('logs.unknown')}
-                    </Table.Td>
-                    <Table.Td fz="sm" c="dimmed">
-                      {describeUserAgent(log.user_agent) ?? t('logs.unknown')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <TableCard minWidth={560} striped aria-busy={logs.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('logs.when')}</Table.Th>
+              <Table.Th scope="col">{t('logs.event')}</Table.Th>
+              <Table.Th scope="col">{t('logs.ip')}</Table.Th>
+              <Table.Th scope="col">{t('logs.device')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {logs.data.data.map((log) => (
+              <Table.Tr key={log.id} data-testid="log-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <time dateTime={log.created_at}>{dateFormat.format(new Date(log.created_at))}</time>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={EVENT_COLORS[log.event] ?? 'gray'}
+                    radius="sm"
+                    tt="none"
+                    styles={wrappingBadge}
+                  >
+                    {t(`logs.events.${log.event}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ff="monospace" fz="sm">
+                  {log.ip ?? t('logs.unknown')}
+                </Table.Td>
+                <Table.Td fz="sm" c="dimmed">
+                  {describeUserAgent(log.user_agent) ?? t('logs.unknown')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </TableCard>
       )}
       {pages > 1 ? (
         <Center>

@@ -4,6 +4,7 @@ import { IconFingerprint } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DialogButtons } from '../../../components/FormModal.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { wrappingButton } from '../../../components/wrapping-button.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -223,24 +224,20 @@ export function SignInMethodsSection() {
               ? t('signIn.unlinkBody', { name: pending.identity.name })
               : t('signIn.removePasskeyBody')}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={unlink.isPending || remove.isPending}
-              onClick={() =>
-                pending.kind === 'unlink'
-                  ? confirmRemoval(() => unlink.mutateAsync(pending.identity.id), t('signIn.unlinked'))
-                  : pending.kind === 'remove'
-                    ? confirmRemoval(() => remove.mutateAsync(pending.passkey.id), t('signIn.passkeyRemoved'))
-                    : undefined
-              }
-            >
-              {pending.kind === 'unlink' ? t('signIn.unlink') : t('signIn.removePasskey')}
-            </Button>
-          </Group>
+          <DialogButtons
+            submitLabel={pending.kind === 'unlink' ? t('signIn.unlink') : t('signIn.removePasskey')}
+            submitColor="red"
+            pending={unlink.isPending || remove.isPending}
+            onConfirm={() =>
+              pending.kind === 'unlink'
+                ? confirmRemoval(() => unlink.mutateAsync(pending.identity.id), t('signIn.unlinked'))
+                : pending.kind === 'remove'
+                  ? confirmRemoval(() => remove.mutateAsync(pending.passkey.id), t('signIn.passkeyRemoved'))
+                  : undefined
+            }
+            onCancel={close}
+            gap="md"
+          />
         </Stack>
       </Modal>
     </Section>

@@ -1,20 +1,12 @@
-import type { Tag } from '@centavo/shared';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal.tsx';
 import { toastOutcome } from '../../../lib/error-message.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
+import type { TagDialogProps } from '../tag-list.ts';
 
 /** Deleting a tag: says how many entries carry it (they stay, without the tag) before it goes. */
-export function DeleteTagModal({
-  tag,
-  opened,
-  onClose,
-}: {
-  tag: Tag | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function DeleteTagModal({ tag, opened, onClose }: TagDialogProps) {
   const { t } = useTranslation(['ledger', 'common']);
   const remove = useDeleteTag();
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, ModalForm } from '../../../components/FormModal.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
+import type { TagDialogProps } from '../tag-list.ts';
 import { TagNameInput, useTagName } from './TagNameInput.tsx';
 
 function RenameTagForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
@@ -38,15 +39,7 @@ function RenameTagForm({ tag, onDone }: { tag: Tag; onDone: () => void }) {
 }
 
 /** Renaming a tag in a modal (entries keep it: they carry its id). */
-export function RenameTagModal({
-  tag,
-  opened,
-  onClose,
-}: {
-  tag: Tag | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function RenameTagModal({ tag, opened, onClose }: TagDialogProps) {
   const { t } = useTranslation(['ledger', 'common']);
   return (
     <FormModal opened={opened} onClose={onClose} title={t('tags.renameTitle')}>
