@@ -54,6 +54,42 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** A process the tests need, started with this Node from the repository's root; ready when `url` answers. */
+function helperServer(script: string, url: string) {
+  return {
+    command: `"${process.execPath}" ${script}`,
+    cwd: root,
+    url,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+/** An app server (API + the web build's private copy) on its own port and data directory, with its settings. */
+function appServer(
+  script: string,
+  appPort: number,
+  appUrl: string,
+  dataDir: string | undefined,
+  env: Record<string, string> = {},
+) {
+  return {
+    ...helperServer(script, `${appUrl}/api/v1/health`),
+    env: {
+      DATA_DIR: dataDir ?? '',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      APP_URL: appUrl,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(process.env.E2E_DATA_DIR ?? '', 'web'),
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
   // Screenshot specs (e2e/screenshots/) are for people to look at, not checks: they run only with
@@ -88,91 +124,38 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
+    // `npm start`, as shipped: the API server built to JavaScript when a source changed, with its runtime
+    // settings; WEB_DIST (the private copy above) tells it not to build the web app.
+    appServer('scripts/start.mjs', port, baseURL, process.env.E2E_DATA_DIR),
+    helperServer(
+      `apps/api/test/stripe/cli.ts --port ${stripePort} --webhook-url ${BILLING_URL}/api/v1/stripe/webhook --webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET}`,
+      `${STRIPE_URL}/_control/state`,
+    ),
+    // The TypeScript server itself (as `npm run dev` runs it): `npm start` above owns the bundle's file.
+    appServer('apps/api/src/server.ts', billingPort, BILLING_URL, join(process.env.E2E_DATA_DIR, 'billing'), {
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: STRIPE_URL,
+      STRIPE_PRICE_MONTHLY: 'price_centavo_monthly',
+      STRIPE_PRICE_YEARLY: 'price_centavo_yearly',
+    }),
     {
-      // `npm start`, as shipped: the API server built to JavaScript when a source changed, with its runtime
-      // settings; WEB_DIST (the private copy above) tells it not to build the web app.
-      command: `"${process.execPath}" scripts/start.mjs`,
-      cwd: root,
-      url: `${baseURL}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: baseURL,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
-      },
-    },
-    {
-      command: `"${process.execPath}" apps/api/test/stripe/cli.ts --port ${stripePort} --webhook-url ${BILLING_URL}/api/v1/stripe/webhook --webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET}`,
-      cwd: root,
-      url: `${STRIPE_URL}/_control/state`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The TypeScript server itself (as `npm run dev` runs it): `npm start` above owns the bundle's file.
-      command: `"${process.execPath}" apps/api/src/server.ts`,
-      cwd: root,
-      url: `${BILLING_URL}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        DATA_DIR: join(process.env.E2E_DATA_DIR, 'billing'),
-        PORT: String(billingPort),
-        HOST: '127.0.0.1',
-        APP_URL: BILLING_URL,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
-        STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-        STRIPE_API_BASE: STRIPE_URL,
-        STRIPE_PRICE_MONTHLY: 'price_centavo_monthly',
-        STRIPE_PRICE_YEARLY: 'price_centavo_yearly',
-      },
-    },
-    {
-      command: `"${process.execPath}" apps/api/test/oidc/cli.ts --port ${oidcPort} --client-id centavo-e2e --client-secret e2e-secret --redirect-uri ${AUTH_URL}/api/v1/auth/oidc/oidc/callback`,
-      cwd: root,
-      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      ...helperServer(
+        `apps/api/test/oidc/cli.ts --port ${oidcPort} --client-id centavo-e2e --client-secret e2e-secret --redirect-uri ${AUTH_URL}/api/v1/auth/oidc/oidc/callback`,
+        `${OIDC_URL}/.well-known/openid-configuration`,
+      ),
       ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
     },
     {
-      command: `"${process.execPath}" apps/api/src/server.ts`,
-      cwd: root,
-      url: `http://127.0.0.1:${authPort}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        DATA_DIR: join(process.env.E2E_DATA_DIR, 'sign-in'),
-        PORT: String(authPort),
-        HOST: '127.0.0.1',
-        APP_URL: AUTH_URL,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: join(process.env.E2E_DATA_DIR, 'web'),
+      ...appServer('apps/api/src/server.ts', authPort, AUTH_URL, join(process.env.E2E_DATA_DIR, 'sign-in'), {
         OIDC_ISSUER: OIDC_URL,
         OIDC_CLIENT_ID: 'centavo-e2e',
         OIDC_CLIENT_SECRET: 'e2e-secret',
         OIDC_NAME: 'Test ID',
         NODE_EXTRA_CA_CERTS: testCaBundle(),
-      },
+      }),
+      // WebAuthn's relying party is `localhost`, but the server listens on 127.0.0.1: it is polled there.
+      url: `http://127.0.0.1:${authPort}/api/v1/health`,
     },
   ],
 });

@@ -4,8 +4,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../pages/AccountsPage.ts';
 import { RegisterPage } from '../pages/AuthPages.ts';
 import { monthFromNow } from '../pages/EntriesPage.ts';
-import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { animationsDone, requestsDone } from '../support/settle.ts';
 import { newUser } from '../support/users.ts';
+import { forEachLook } from './looks.ts';
 
 /**
  * Screenshots of the card page, the card form and the entries list with invoice lines, at 1280 and 360 px,
@@ -64,45 +65,30 @@ for (const locale of ['en', 'br'] as const) {
     const cardId = await seed(page);
     const storage = await page.context().storageState();
     const m1 = monthFromNow(1);
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 360]) {
-        const context = await browser.newContext({
-          storageState: storage,
-          colorScheme: scheme,
-          viewport: { width, height: width === 360 ? 780 : 900 },
-          locale: locale === 'br' ? 'pt-BR' : 'en-US',
-          reducedMotion: 'reduce',
-        });
-        const shot = await context.newPage();
-        trackRequests(shot);
-        // Session storage wins over the cookie the registration left (lib/locale.ts).
-        await shot.addInitScript((l) => sessionStorage.setItem('language', l), locale);
-        const name = (what: string) => `${dir}/${what}-${locale}-${scheme}-${width}.png`;
-        await shot.goto(`/card/${cardId}?month=${m1}`);
-        await expect(shot.getByTestId('invoice-entries')).toBeVisible();
-        await requestsDone(shot);
-        await shot.screenshot({ path: name('card'), fullPage: true });
-        await shot.getByTestId('invoice-pay').click();
-        await expect(shot.getByRole('dialog')).toBeVisible();
+    await forEachLook(browser, storage, locale, dir, async (shot, name, width) => {
+      await shot.goto(`/card/${cardId}?month=${m1}`);
+      await expect(shot.getByTestId('invoice-entries')).toBeVisible();
+      await requestsDone(shot);
+      await shot.screenshot({ path: name('card'), fullPage: true });
+      await shot.getByTestId('invoice-pay').click();
+      await expect(shot.getByRole('dialog')).toBeVisible();
+      await animationsDone(shot);
+      await shot.screenshot({ path: name('pay') });
+      await shot.keyboard.press('Escape');
+      await shot.getByTestId('card-edit').click();
+      await expect(shot.getByRole('dialog')).toBeVisible();
+      await animationsDone(shot);
+      await shot.screenshot({ path: name('form') });
+      await shot.keyboard.press('Escape');
+      await shot.goto(`/entries/list?month=${m1}`);
+      await expect(shot.getByTestId('invoice-lines')).toBeVisible();
+      await requestsDone(shot);
+      await shot.screenshot({ path: name('entries'), fullPage: true });
+      if (width === 360) {
+        await shot.getByRole('button', { name: /navigation|navegação/i }).click();
         await animationsDone(shot);
-        await shot.screenshot({ path: name('pay') });
-        await shot.keyboard.press('Escape');
-        await shot.getByTestId('card-edit').click();
-        await expect(shot.getByRole('dialog')).toBeVisible();
-        await animationsDone(shot);
-        await shot.screenshot({ path: name('form') });
-        await shot.keyboard.press('Escape');
-        await shot.goto(`/entries/list?month=${m1}`);
-        await expect(shot.getByTestId('invoice-lines')).toBeVisible();
-        await requestsDone(shot);
-        await shot.screenshot({ path: name('entries'), fullPage: true });
-        if (width === 360) {
-          await shot.getByRole('button', { name: /navigation|navegação/i }).click();
-          await animationsDone(shot);
-          await shot.screenshot({ path: name('nav') });
-        }
-        await context.close();
+        await shot.screenshot({ path: name('nav') });
       }
-    }
+    });
   });
 }

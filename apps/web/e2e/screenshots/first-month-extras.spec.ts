@@ -4,8 +4,9 @@ import { expect, test } from '@playwright/test';
 import { apiAs } from '../pages/AccountsPage.ts';
 import { RegisterPage } from '../pages/AuthPages.ts';
 import { dayFromToday, seedData } from '../support/first-month.ts';
-import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
+import { animationsDone, requestsDone } from '../support/settle.ts';
 import { newUser } from '../support/users.ts';
+import { forEachLook } from './looks.ts';
 
 /**
  * Issue 23's extras, for looking at: the dashboard with large figures, the budget page with its monthly limit
@@ -43,61 +44,47 @@ for (const locale of ['en', 'br'] as const) {
     const month = dayFromToday(0).slice(0, 7);
     await apiAs(page, 'PUT', '/budget/limit', { month, value: 2500000 });
     const storage = await page.context().storageState();
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 360]) {
-        const context = await browser.newContext({
-          storageState: storage,
-          colorScheme: scheme,
-          viewport: { width, height: width === 360 ? 780 : 900 },
-          locale: locale === 'br' ? 'pt-BR' : 'en-US',
-          reducedMotion: 'reduce',
-        });
-        const shot = await context.newPage();
-        trackRequests(shot);
-        await shot.addInitScript((l) => sessionStorage.setItem('language', l), locale);
-        const name = (what: string) => `${dir}/${what}-${locale}-${scheme}-${width}.png`;
-        await shot.goto('/dashboard');
-        await expect(shot.getByTestId('dash-month-figures')).toBeVisible();
-        await requestsDone(shot);
-        await shot.screenshot({ path: name('dashboard'), fullPage: true });
-        await shot.getByTestId('dash-month').screenshot({ path: name('dash-month') });
-        // The donut's tooltip names the hovered category only.
-        const donut = await shot
-          .getByTestId('dash-spending')
-          .locator('svg.recharts-surface')
-          .first()
-          .boundingBox();
-        if (donut) await shot.mouse.move(donut.x + donut.width / 2 + 20, donut.y + 12);
-        await shot.waitForTimeout(300);
-        await shot.getByTestId('dash-spending').screenshot({ path: name('dash-spending-hover') });
-        await shot.goto(`/budget?month=${month}`);
-        await expect(shot.getByTestId('month-limit')).toBeVisible();
-        await requestsDone(shot);
-        await shot.screenshot({ path: name('budget'), fullPage: true });
-        await shot.getByTestId('month-limit').getByRole('button').first().click();
-        await animationsDone(shot);
-        await shot.getByTestId('month-limit').screenshot({ path: name('budget-limit-edit') });
-        await shot.goto(`/entries/list?month=${seeded.invoiceMonth}`);
-        await shot.getByTestId('invoice-line-toggle').click();
-        await expect(shot.getByTestId('invoice-purchase').first()).toBeVisible();
-        await requestsDone(shot);
-        await animationsDone(shot);
-        await shot.screenshot({ path: name('entries-invoice'), fullPage: true });
-        await shot.getByTestId('invoice-lines').screenshot({ path: name('invoice-line') });
-        await shot.goto('/reports/by-category');
-        await expect(shot.getByTestId('category-rows')).toBeVisible();
-        await requestsDone(shot);
-        // What makes the page wider than the window, if anything (for the reader of the run's output).
-        const wide = await shot.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLElement>('body *'))
-            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-            .slice(-5)
-            .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-        );
-        if (wide.length > 0) console.log(`by-category ${locale} ${width}:`, wide);
-        await shot.screenshot({ path: name('by-category'), fullPage: true });
-        await context.close();
-      }
-    }
+    await forEachLook(browser, storage, locale, dir, async (shot, name, width) => {
+      await shot.goto('/dashboard');
+      await expect(shot.getByTestId('dash-month-figures')).toBeVisible();
+      await requestsDone(shot);
+      await shot.screenshot({ path: name('dashboard'), fullPage: true });
+      await shot.getByTestId('dash-month').screenshot({ path: name('dash-month') });
+      // The donut's tooltip names the hovered category only.
+      const donut = await shot
+        .getByTestId('dash-spending')
+        .locator('svg.recharts-surface')
+        .first()
+        .boundingBox();
+      if (donut) await shot.mouse.move(donut.x + donut.width / 2 + 20, donut.y + 12);
+      await shot.waitForTimeout(300);
+      await shot.getByTestId('dash-spending').screenshot({ path: name('dash-spending-hover') });
+      await shot.goto(`/budget?month=${month}`);
+      await expect(shot.getByTestId('month-limit')).toBeVisible();
+      await requestsDone(shot);
+      await shot.screenshot({ path: name('budget'), fullPage: true });
+      await shot.getByTestId('month-limit').getByRole('button').first().click();
+      await animationsDone(shot);
+      await shot.getByTestId('month-limit').screenshot({ path: name('budget-limit-edit') });
+      await shot.goto(`/entries/list?month=${seeded.invoiceMonth}`);
+      await shot.getByTestId('invoice-line-toggle').click();
+      await expect(shot.getByTestId('invoice-purchase').first()).toBeVisible();
+      await requestsDone(shot);
+      await animationsDone(shot);
+      await shot.screenshot({ path: name('entries-invoice'), fullPage: true });
+      await shot.getByTestId('invoice-lines').screenshot({ path: name('invoice-line') });
+      await shot.goto('/reports/by-category');
+      await expect(shot.getByTestId('category-rows')).toBeVisible();
+      await requestsDone(shot);
+      // What makes the page wider than the window, if anything (for the reader of the run's output).
+      const wide = await shot.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(-5)
+          .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+      );
+      if (wide.length > 0) console.log(`by-category ${locale} ${width}:`, wide);
+      await shot.screenshot({ path: name('by-category'), fullPage: true });
+    });
   });
 }
