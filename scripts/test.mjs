@@ -1,9 +1,9 @@
 // `npm test`: every check and test, failing fast. See README "Tests".
 //
-// Lint and types run first (seconds). Then the web build, and the browser tests on it, run beside the unit and
-// API suites, TEST_JOBS steps at a time (default: the machine's cores, at least 2): the browser tests are the
-// longest step, so they start first and the suites follow one another in the other slot (each vitest run
-// keeps one worker on a 2-core machine).
+// Lint and types run first (seconds). Then the unit and API suites run side by side, TEST_JOBS at a time
+// (default: the machine's cores, at least 2): each vitest run keeps one worker on a 2-core machine, and the
+// PostgreSQL run spends much of its time waiting on the server, so two runs fill the cores one run leaves
+// half idle. The browser tests come last, on the web build made alongside the suites.
 // Each step's output is kept and printed whole when the step ends, so parallel steps never interleave.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -50,10 +50,15 @@ const stages = [
     },
   ],
   [
-    // The browser tests are the longest step by far (CPU-bound: two browsers and the server fill both cores),
-    // so they start first, as soon as the web build is there, and the suites run one after the other beside
-    // them; each suite step keeps one vitest worker.
+    { name: 'api-postgres', ...vitest(['--project', 'api'], { TEST_DB: 'postgres', TZ: 'Asia/Tokyo' }) },
+    { name: 'api-sqlite', ...vitest(['--project', 'api'], { TEST_DB: 'sqlite', TZ: 'America/Sao_Paulo' }) },
+    // The page tests (jsdom, most of the unit time) once, in Brazil's zone; the shared date and money code in
+    // UTC too.
+    { name: 'unit', ...vitest(['--project', 'shared', '--project', 'web'], { TZ: 'America/Sao_Paulo' }) },
+    { name: 'unit-utc', ...vitest(['--project', 'shared'], { TZ: 'UTC' }) },
     { name: 'build', run: () => webBuilt(), for: 'e2e' },
+    // The browser tests start once the build is there, beside whatever suite is still running (the PostgreSQL
+    // one ran its last ~40 s alone, half the machine idle); their progress is printed as it comes.
     {
       name: 'e2e',
       live: true,
@@ -61,12 +66,6 @@ const stages = [
       cmd: process.execPath,
       args: [bin('playwright'), 'test', '-c', 'apps/web/playwright.config.ts'],
     },
-    { name: 'api-postgres', ...vitest(['--project', 'api'], { TEST_DB: 'postgres', TZ: 'Asia/Tokyo' }) },
-    { name: 'api-sqlite', ...vitest(['--project', 'api'], { TEST_DB: 'sqlite', TZ: 'America/Sao_Paulo' }) },
-    // The page tests (jsdom, most of the unit time) once, in Brazil's zone; the shared date and money code in
-    // UTC too.
-    { name: 'unit', ...vitest(['--project', 'shared', '--project', 'web'], { TZ: 'America/Sao_Paulo' }) },
-    { name: 'unit-utc', ...vitest(['--project', 'shared'], { TZ: 'UTC' }) },
   ],
 ];
 
