@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
+import { apiAs, postEntry } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit } from './support/axe.ts';
@@ -208,11 +208,7 @@ test.describe('card page, dark theme', () => {
       account_id: account.id,
     });
     const m1 = monthFromNow(1);
-    await apiAs(page, 'POST', '/entry', {
-      description: 'Notebook',
-      value: 30000,
-      date: `${m1}-02`,
-      operation_id: 2,
+    await postEntry(page, 'expense', 'Notebook', 30000, `${m1}-02`, {
       category_id: 3,
       card_id: card.id,
       installments: 3,

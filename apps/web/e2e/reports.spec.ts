@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from './pages/AccountsPage.ts';
+import { apiAs, postEntry } from './pages/AccountsPage.ts';
 import { EntriesPage, monthFromNow } from './pages/EntriesPage.ts';
 import { audit as axeAudit } from './support/axe.ts';
 import { requestsDone } from './support/settle.ts';
@@ -93,14 +93,7 @@ async function flow(page: Page, x: Texts) {
       category: x.food,
     });
     await expect(page.getByText(x.nearNotice)).toBeVisible();
-    await apiAs(page, 'POST', '/entry', {
-      description: 'Fuel',
-      value: 6000,
-      date: `${month}-03`,
-      operation_id: 2,
-      category_id: 4,
-      account_id: account.id,
-    });
+    await postEntry(page, 'expense', 'Fuel', 6000, `${month}-03`, { category_id: 4, account_id: account.id });
   });
 
   await test.step('the budget page and the dashboard show near and over', async () => {

@@ -117,7 +117,7 @@ export async function startTestProvider(options: {
   function authorize(params: URLSearchParams, res: ServerResponse) {
     const client = options.clients.find((c) => c.clientId === params.get('client_id'));
     const redirectUri = params.get('redirect_uri') ?? '';
-    if (!client || !client.redirectUris.includes(redirectUri)) {
+    if (!client?.redirectUris.includes(redirectUri)) {
       return send(res, 400, {
         error: 'invalid_request',
         error_description: 'unknown client or redirect_uri',

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs } from '../pages/AccountsPage.ts';
+import { apiAs, postEntry } from '../pages/AccountsPage.ts';
 import { RegisterPage } from '../pages/AuthPages.ts';
 import { EntriesPage, parseCsv } from '../pages/EntriesPage.ts';
 import { animationsDone, requestsDone, trackRequests } from '../support/settle.ts';
@@ -69,41 +69,27 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
         });
         const account = (await apiAs<{ data: { id: number }[] }>(page, 'GET', '/account')).data[0]?.id;
         const today = new Date().toISOString().slice(0, 10);
-        const base = { account_id: account, date: today };
-        await apiAs(page, 'POST', '/entry', {
-          ...base,
-          description: br ? 'Salário' : 'Salary',
-          value: 520000,
-          operation_id: 1,
+        const home = { account_id: account, category_id: 3 };
+        await postEntry(page, 'income', br ? 'Salário' : 'Salary', 520000, today, {
+          account_id: account,
           category_id: 14,
           paid: true,
         });
-        await apiAs(page, 'POST', '/entry', {
-          ...base,
-          description: br ? 'Notebook Dell Inspiron 15 (12x)' : 'Dell Inspiron 15 laptop (12x)',
-          value: 480000,
-          operation_id: 2,
-          category_id: 3,
-          installments: 12,
-          tags: br ? 'casa' : 'home',
-        });
-        await apiAs(page, 'POST', '/entry', {
-          ...base,
-          description: 'Internet',
-          value: 9990,
-          operation_id: 2,
-          category_id: 3,
+        await postEntry(
+          page,
+          'expense',
+          br ? 'Notebook Dell Inspiron 15 (12x)' : 'Dell Inspiron 15 laptop (12x)',
+          480000,
+          today,
+          { ...home, installments: 12, tags: br ? 'casa' : 'home' },
+        );
+        await postEntry(page, 'expense', 'Internet', 9990, today, {
+          ...home,
           fixed: true,
           tags: br ? 'casa' : 'home',
         });
-        await apiAs(page, 'POST', '/entry', {
-          ...base,
-          date: `${Number(today.slice(0, 4)) - 1}-06-10`,
-          description: br ? 'Dentista' : 'Dentist',
-          value: 25000,
-          operation_id: 2,
-          category_id: 3,
-        });
+        const lastYear = `${Number(today.slice(0, 4)) - 1}-06-10`;
+        await postEntry(page, 'expense', br ? 'Dentista' : 'Dentist', 25000, lastYear, home);
 
         const entries = new EntriesPage(page);
         await entries.goto();

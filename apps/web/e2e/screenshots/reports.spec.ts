@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiAs } from '../pages/AccountsPage.ts';
+import { apiAs, postEntry } from '../pages/AccountsPage.ts';
 import { AppShell } from '../pages/AppShell.ts';
 import { RegisterPage } from '../pages/AuthPages.ts';
 import { monthFromNow } from '../pages/EntriesPage.ts';
@@ -35,11 +35,7 @@ test('reports screens', async ({ page }) => {
     initial_balance: 250000,
   });
   const expense = (value: number, date: string, category: number, sub: number | null, extra = {}) =>
-    apiAs(page, 'POST', '/entry', {
-      description: `Expense ${category}`,
-      value,
-      date,
-      operation_id: 2,
+    postEntry(page, 'expense', `Expense ${category}`, value, date, {
       category_id: category,
       sub_category_id: sub,
       account_id: account.id,
@@ -48,11 +44,7 @@ test('reports screens', async ({ page }) => {
     });
   for (let offset = -5; offset <= 0; offset++) {
     const m = monthFromNow(offset);
-    await apiAs(page, 'POST', '/entry', {
-      description: 'Salary',
-      value: 650000,
-      date: `${m}-05`,
-      operation_id: 1,
+    await postEntry(page, 'income', 'Salary', 650000, `${m}-05`, {
       category_id: 14,
       account_id: account.id,
       paid: true,
