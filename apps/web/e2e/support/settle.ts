@@ -9,6 +9,22 @@ export async function mainThreadIdle(page: Page): Promise<void> {
 }
 
 /**
+ * Fails unless the page's main thread has an idle moment within `ms`: a component that renders over and over
+ * (an effect that sets state on every render) keeps it busy forever, and the user's CPU with it. The entry
+ * form did, for as long as it was open (issue 19).
+ */
+export async function expectGoesIdle(page: Page, ms = 5_000): Promise<void> {
+  const idle = await page.evaluate(
+    (timeout) =>
+      new Promise<boolean>((resolve) =>
+        requestIdleCallback((deadline) => resolve(!deadline.didTimeout), { timeout }),
+      ),
+    ms,
+  );
+  expect(idle, `the page was busy for ${ms} ms without a pause: something renders over and over`).toBe(true);
+}
+
+/**
  * Waits until no CSS animation or transition is running (a dialog has faded in, a toast slid in) and the
  * next frame is painted: screenshots, layout-shift totals and axe's contrast checks see the final frame.
  */

@@ -1,6 +1,6 @@
 import type { Category, Entry, EntryScope, EntryUpdateBody, Tag } from '@centavo/shared';
 import { OPERATIONS } from '@centavo/shared/constants';
-import { createElement, useState } from 'react';
+import { createElement, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetNotice } from '../../../lib/budget-notice.ts';
 import { isPlanEnded, reportFormError } from '../../../lib/error-message.ts';
@@ -79,23 +79,34 @@ export function useEntryForm({
         }),
   );
   const [pendingPatch, setPendingPatch] = useState<EntryUpdateBody | null>(null);
+  // One resolver per (editing, digits): a new one each render would make Mantine's setFieldValue a new
+  // function each render, and the entry form's effect on it set a field, rendered and ran again, forever
+  // (the page's main thread never idle while the form was open).
+  const validate = useMemo(
+    () =>
+      rulesResolver<EntryFormValues>((values) => entryFormRules(values, editing, digits), {
+        labels: (field) => `entries:fields.${field}`,
+        messageFor: (field, rule, values) => {
+          // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
+          if (field === 'value' && rule === 'regex') {
+            const text = String(values.value).trim();
+            const positive = text.startsWith('-') || /^[0.,]+$/.test(text);
+            return {
+              key: positive ? 'entries:form.amountPositive' : 'entries:form.invalidAmount',
+              params: {},
+            };
+          }
+          if (field === 'destination_account_id' && rule === 'is_not') {
+            return { key: 'entries:form.sameAccount', params: {} };
+          }
+          return undefined;
+        },
+      }),
+    [editing, digits],
+  );
   const form = useAppForm<EntryFormValues>({
     initialValues: initial,
-    validate: rulesResolver((values) => entryFormRules(values, editing, digits), {
-      labels: (field) => `entries:fields.${field}`,
-      messageFor: (field, rule, values) => {
-        // A negative or zero amount is a number, just not one an entry takes: say so (issue 13 #6).
-        if (field === 'value' && rule === 'regex') {
-          const text = String(values.value).trim();
-          const positive = text.startsWith('-') || /^[0.,]+$/.test(text);
-          return { key: positive ? 'entries:form.amountPositive' : 'entries:form.invalidAmount', params: {} };
-        }
-        if (field === 'destination_account_id' && rule === 'is_not') {
-          return { key: 'entries:form.sameAccount', params: {} };
-        }
-        return undefined;
-      },
-    }),
+    validate,
     onSubmit: (values) => submit(values),
   });
 
