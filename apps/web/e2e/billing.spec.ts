@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { BILLING_URL, STRIPE_URL } from '../playwright.config.ts';
 import { apiAs } from './pages/AccountsPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { audit } from './support/axe.ts';
+import { auditSchemes } from './support/axe.ts';
+import { trackRequests } from './support/settle.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -67,14 +68,6 @@ const TEXTS: Texts[] = [
   },
 ];
 
-/** axe in both themes: the page as it is, then in the dark scheme, then back. */
-async function auditBoth(page: Page, label: string) {
-  await audit(page, `${label}, light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await audit(page, `${label}, dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 /** The Stripe test server's control API (apps/api/test/stripe/README.md). */
 async function stripeControl<T>(
   page: Page,
@@ -104,6 +97,7 @@ for (const texts of TEXTS) {
     }) => {
       // Two sign-ins, a Checkout and a cancellation: more than the default minute on a loaded machine.
       test.setTimeout(180_000);
+      trackRequests(page);
       const user = newUser(`billing${texts.locale}`);
       await test.step('register: the trial banner shows 7 days', async () => {
         await page.goto('/auth/register');
@@ -136,14 +130,14 @@ for (const texts of TEXTS) {
         await expect(page.getByRole('heading', { level: 1, name: texts.upgradeTitle })).toBeVisible();
         await expect(page.getByTestId('price-monthly')).toHaveText(texts.monthlyPrice);
         await expect(page.getByTestId('trial-left')).toBeVisible();
-        await auditBoth(page, `upgrade (${texts.locale})`);
+        await auditSchemes(page, `upgrade (${texts.locale})`);
         await page.getByTestId('subscribe-monthly').click();
         await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/cs_`));
         await page.getByRole('button', { name: 'Pay' }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan$/);
         await expect(page.getByTestId('plan-status')).toHaveText(texts.active);
         await expect(page.getByTestId('trial-banner')).toHaveCount(0);
-        await auditBoth(page, `my plan (${texts.locale})`);
+        await auditSchemes(page, `my plan (${texts.locale})`);
       });
 
       await test.step('Stripe deletes the subscription: read-only banner, entries readable and exportable', async () => {
@@ -182,7 +176,7 @@ for (const texts of TEXTS) {
           'Coffee',
         );
         await expect(page.getByText(/unexpected error|erro inesperado/i)).toHaveCount(0);
-        await auditBoth(page, `plan ended in the entry form (${texts.locale})`);
+        await auditSchemes(page, `plan ended in the entry form (${texts.locale})`);
         await dialog.getByTestId('plan-ended-notice').getByRole('link', { name: texts.renew }).click();
         await expect(page).toHaveURL(/\/configs\/my-plan\/upgrade$/);
         const rows = await apiAs<{ data: { description: string }[] }>(page, 'GET', '/entry');

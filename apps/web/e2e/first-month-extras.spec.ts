@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { audit } from './support/axe.ts';
+import { auditOnce } from './support/axe.ts';
 import { seedFirstMonth } from './support/first-month.ts';
 import { requestsDone, trackRequests } from './support/settle.ts';
 
@@ -38,15 +38,6 @@ const TEXT = {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** axe in both colour schemes. */
-async function auditBoth(page: Page, label: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await audit(page, `${label}, ${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 for (const locale of ['en', 'br'] as const) {
   const text = TEXT[locale];
   test.describe(`first month extras in ${locale}`, () => {
@@ -75,7 +66,7 @@ for (const locale of ['en', 'br'] as const) {
         await expect(purchases.filter({ hasText: 'Netflix' })).toHaveCount(1);
         await requestsDone(page);
         expect(await overflow(page), `${locale} ${width}px`).toBe(0);
-        await auditBoth(page, `entries with the invoice line open ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `entries with the invoice line open ${locale} ${width}px`);
         // Space closes it again; the click opens it and the link leads to the invoice.
         await toggle.focus();
         await page.keyboard.press('Space');
@@ -113,7 +104,7 @@ for (const locale of ['en', 'br'] as const) {
         expect(r, `the bar is red: ${bar}`).toBeGreaterThan(g + 60);
         await requestsDone(page);
         expect(await overflow(page), `${locale} ${width}px`).toBe(0);
-        await auditBoth(page, `budget with a monthly limit ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `budget with a monthly limit ${locale} ${width}px`);
 
         await limit.getByRole('button', { name: /^(Change the limit of|Alterar o limite de) / }).click();
         await limit.getByRole('textbox', { name: text.limitOf }).fill('1000000');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { auditSchemes } from './support/axe.ts';
+import { auditOnce } from './support/axe.ts';
 import { type FirstMonth, seedFirstMonth } from './support/first-month.ts';
 
 /**
@@ -56,7 +56,7 @@ for (const locale of ['en', 'br'] as const) {
         // Nine later invoices of one installment (R$ 359,99) each; never with Netflix (R$ 415,89).
         expect(cells.filter((c) => /359[.,]99/.test(c))).toHaveLength(9);
         expect(cells.filter((c) => /415[.,]89/.test(c))).toHaveLength(0);
-        await auditSchemes(page, `analysis ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `analysis ${locale} ${width}px`);
       }
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: /^(export|exportar)$/i }).click();
@@ -87,7 +87,7 @@ for (const locale of ['en', 'br'] as const) {
         const [c, h, d] = [await box(close), await box(hint), await box(due)];
         expect(h.y).toBeGreaterThanOrEqual(c.y + c.height);
         expect(h.y + h.height).toBeLessThanOrEqual(d.y);
-        await auditSchemes(page, `dates dialog ${locale} ${width}px`, '[role="dialog"]');
+        await auditOnce(page, locale, width, `dates dialog ${locale} ${width}px`, '[role="dialog"]');
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
 
@@ -101,7 +101,7 @@ for (const locale of ['en', 'br'] as const) {
         // Side by side at the end, as in every other dialog: same row, cancel left of the action.
         expect(Math.abs(cancel.y - submit.y)).toBeLessThan(2);
         expect(cancel.x + cancel.width).toBeLessThanOrEqual(submit.x);
-        await auditSchemes(page, `replicate dialog ${locale} ${width}px`, '[role="dialog"]');
+        await auditOnce(page, locale, width, `replicate dialog ${locale} ${width}px`, '[role="dialog"]');
         await page.keyboard.press('Escape');
         await expect(replicate).toBeHidden();
       }
@@ -120,11 +120,11 @@ for (const locale of ['en', 'br'] as const) {
         await expect(summary.getByTestId('summary-none')).toBeVisible();
         await expect(summary.getByTestId('summary-spent')).toContainText(/2[.,]165[.,]99/);
         await expect(summary.getByTestId('summary-available')).toHaveCount(0);
-        await auditSchemes(page, `budget without budgets ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `budget without budgets ${locale} ${width}px`);
         await page.goto('/dashboard');
         await expect(page.getByTestId('dash-budgets-none')).toBeVisible();
         await expect(page.getByTestId('dash-budgets')).not.toContainText('-R$');
-        await auditSchemes(page, `dashboard without budgets ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `dashboard without budgets ${locale} ${width}px`);
       }
     });
 
@@ -152,7 +152,7 @@ for (const locale of ['en', 'br'] as const) {
         await toast.getByRole('link').click();
         await expect(page).toHaveURL(new RegExp(`/card/${seeded.cardId}\\?month=\\d{4}-\\d{2}$`));
         await expect(page.getByTestId('invoice-entries')).toContainText(`Mercado ${width}`);
-        await auditSchemes(page, `card page after the toast ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `card page after the toast ${locale} ${width}px`);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
-import { auditSchemes } from './support/axe.ts';
+import { auditOnce, auditSchemes } from './support/axe.ts';
 import { dayFromToday, type FirstMonth, seedFirstMonth } from './support/first-month.ts';
 
 /**
@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
           '[data-testid="dash-last12"] tbody tr:last-child td:nth-child(3) a span',
         );
         expect(spent).toEqual(text);
-        await auditSchemes(page, `dashboard ${locale} ${width}px`);
+        await auditOnce(page, locale, width, `dashboard ${locale} ${width}px`);
       }
     });
 

@@ -36,3 +36,22 @@ export async function auditSchemes(page: Page, label: string, include?: string):
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** Where a test runs in both languages at both widths, the width each language is audited at (`auditOnce`). */
+const AUDIT_WIDTH = { en: 1280, br: 360 } as const;
+
+/**
+ * `auditSchemes` at one width per language: the English run audits at 1280 px, the Portuguese one at 360 px, so
+ * each width and scheme is still audited once. An audit costs about as much CPU as two page loads (~1.5 s on
+ * the CI machine), and the language changes the words on the page, not what axe checks (names, roles,
+ * contrast, the page's `lang`, which the Portuguese run checks).
+ */
+export async function auditOnce(
+  page: Page,
+  locale: 'en' | 'br',
+  width: number,
+  label: string,
+  include?: string,
+): Promise<void> {
+  if (width === AUDIT_WIDTH[locale]) await auditSchemes(page, label, include);
+}
