@@ -54,7 +54,12 @@ const stages = [
     { name: 'api-sqlite', ...vitest(['--project', 'api'], { TEST_DB: 'sqlite', TZ: 'America/Sao_Paulo' }) },
     // The page tests (jsdom, most of the unit time) once, in Brazil's zone; the shared date and money code in
     // UTC too.
-    { name: 'unit', ...vitest(['--project', 'shared', '--project', 'web'], { TZ: 'America/Sao_Paulo' }) },
+    {
+      name: 'unit',
+      ...vitest(['--project', 'shared', '--project', 'web', '--project', 'web-modules'], {
+        TZ: 'America/Sao_Paulo',
+      }),
+    },
     { name: 'unit-utc', ...vitest(['--project', 'shared'], { TZ: 'UTC' }) },
     { name: 'build', run: () => webBuilt(), for: 'e2e' },
     // The browser tests start once the build is there, beside whatever suite is still running (the PostgreSQL

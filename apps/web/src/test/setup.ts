@@ -27,3 +27,12 @@ if (!('ResizeObserver' in window)) {
 // The CI machine runs the API suites beside these tests on two cores: a first render can take seconds there.
 // Waiting longer for what a test awaits changes no verdict (the awaited text either comes or not).
 configure({ asyncUtilTimeout: 5_000 });
+
+// The files of a run share one jsdom (vitest.config.ts, `isolate: false`): each starts from empty storage and
+// no cookies, whatever the file before it saved.
+localStorage.clear();
+sessionStorage.clear();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0]?.trim();
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
