@@ -34,5 +34,6 @@ localStorage.clear();
 sessionStorage.clear();
 for (const cookie of document.cookie.split(';')) {
   const name = cookie.split('=')[0]?.trim();
-  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
 }
