@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { RegisterPage } from './pages/AuthPages.ts';
 import { audit } from './support/axe.ts';
+import { chooseFile } from './support/files.ts';
 import { newUser } from './support/users.ts';
 
 /**
@@ -50,12 +51,6 @@ const TEXTS = {
     skipped: 'Ignorada',
   },
 } as const;
-
-async function chooseFile(page: Page, name: string, text: string) {
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-}
 
 for (const [locale, width, other] of [
   ['en', 1280, 360],

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './pages/AccountsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { EntriesPage } from './pages/EntriesPage.ts';
+import { chooseFile } from './support/files.ts';
 import { requestsDone } from './support/settle.ts';
 import { signUp } from './support/users.ts';
 
@@ -58,9 +59,7 @@ async function audit(page: Page, label: string) {
 
 async function upload(page: Page, accountId: number, name: string, text: string) {
   await page.goto(`/import?account_id=${accountId}`);
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await chooseFile(page, name, text);
   await expect(page.getByTestId('import-row')).toHaveCount(2);
 }
 
